@@ -1,0 +1,17 @@
+"""Uniform choice among the legal actions."""
+import numpy as np
+
+from agents.base import Agent
+
+
+class RandomAgent(Agent):
+    name = "random"
+
+    def __init__(self, seed=None):
+        self.rng = np.random.default_rng(seed)
+
+    def act(self, observation, action_mask) -> int:
+        legal = np.flatnonzero(action_mask)
+        if legal.size == 0:
+            raise ValueError("random agent asked to act with an empty action mask")
+        return int(self.rng.choice(legal))

@@ -1,0 +1,1 @@
+"""speciesgym environments: Evolution (with Flight) and Dominant Species."""

@@ -1,0 +1,103 @@
+"""PettingZoo AEC environment over any GameEngine (the wrapper layer; no rules here).
+
+Agents are "player_0".."player_{P-1}" for seats 0..P-1. The engine says who moves next, so
+turns need not go round-robin. Observations are {"observation": float32, "action_mask":
+int8}; the mask is all zeros for an agent that is not to move. Rewards are given once, when
+the game ends (see envs.core.rewards). An illegal action raises ValueError and changes
+nothing.
+"""
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from envs.core.engine import checked_step
+from envs.core.rewards import check_reward_mode, final_rewards
+
+
+class EngineAECEnv(AECEnv):
+    """AEC env over one game of an engine; subclasses build the engine from options."""
+
+    metadata = {"render_modes": ["ansi"], "name": "speciesgym_base", "is_parallelizable": False}
+
+    def __init__(self, engine, render_mode=None, reward="win"):
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"unknown render_mode {render_mode!r}; use None or 'ansi'")
+        self.engine = engine
+        self.render_mode = render_mode
+        self.reward_mode = check_reward_mode(reward)
+        self.possible_agents = [f"player_{i}" for i in range(engine.num_players)]
+        self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
+        obs_space = spaces.Dict({
+            "observation": spaces.Box(-np.inf, np.inf, (engine.obs_size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (engine.num_actions,), np.int8),
+        })
+        act_space = spaces.Discrete(engine.num_actions)
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: act_space for a in self.possible_agents}
+        self.state_array = None
+        self._mask = None
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    def reset(self, seed=None, options=None):
+        if seed is None:
+            seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> np.uint64(1))
+        self.state_array = self.engine.new_state(seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._after_move()
+
+    def _after_move(self):
+        seat = self.engine.to_move(self.state_array)
+        if seat >= 0:
+            self._mask = self.engine.legal_mask(self.state_array)
+            self.agent_selection = self.possible_agents[seat]
+            return
+        self._mask = np.zeros(self.engine.num_actions, np.int8)
+        scores, winners, key = self.engine.final(self.state_array)
+        rewards = final_rewards(self.reward_mode, scores, winners, key)
+        for agent, seat_reward in zip(self.possible_agents, rewards):
+            self.rewards[agent] = float(seat_reward)
+            self.terminations[agent] = True
+            self.infos[agent] = {"score": float(scores[self.agent_name_mapping[agent]])}
+        self._accumulate_rewards()
+
+    def observe(self, agent):
+        seat = self.agent_name_mapping[agent]
+        selected = agent == self.agent_selection and not self.terminations[agent]
+        mask = self._mask.copy() if selected else np.zeros(self.engine.num_actions, np.int8)
+        return {"observation": self.engine.observe(self.state_array, seat), "action_mask": mask}
+
+    def action_mask(self):
+        """The legal-action mask of the agent to move (a copy)."""
+        return self._mask.copy()
+
+    def step(self, action):
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        checked_step(self.engine, self.state_array, action)
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        self._after_move()
+
+    def action_name(self, action):
+        return self.engine.action_name(self.state_array, int(action))
+
+    def render(self):
+        if self.render_mode is None:
+            return None
+        return self.engine.render_text(self.state_array)
+
+    def close(self):
+        pass

@@ -1,0 +1,68 @@
+"""The engine protocol: what a game offers the wrapper layer, and the checked step.
+
+An engine is a small Python object over the compiled kernels of one game with fixed options
+(player count, expansions). It owns no game state: states are numpy record arrays that the
+caller keeps, so one engine serves any number of games, clones and batches.
+"""
+import numpy as np
+
+
+class GameEngine:
+    """Base of a game's engine; subclasses fill in the kernels."""
+
+    game = "base"
+    num_players = 0
+    num_actions = 0
+    obs_size = 0
+
+    def new_state(self, seed):
+        """A fresh game as a record array of shape (1,), seeded by `seed` (an int)."""
+        raise NotImplementedError
+
+    def to_move(self, state):
+        """Seat that must act now, or -1 once the game is over."""
+        raise NotImplementedError
+
+    def legal_mask(self, state):
+        """int8 vector of length num_actions: 1 where the action is legal now."""
+        raise NotImplementedError
+
+    def apply(self, state, action):
+        """Apply a legal action (the kernels trust it: use checked_step at a boundary)."""
+        raise NotImplementedError
+
+    def observe(self, state, seat):
+        """float32 vector of length obs_size: what `seat` may know now."""
+        raise NotImplementedError
+
+    def final(self, state):
+        """(scores, winners, order_key) per seat, once the game is over."""
+        raise NotImplementedError
+
+    def action_name(self, state, action):
+        raise NotImplementedError
+
+    def phase_name(self, state):
+        raise NotImplementedError
+
+    def render_text(self, state):
+        raise NotImplementedError
+
+
+def checked_step(engine, state, action):
+    """Apply `action` after checking it; on a bad action raise ValueError, change nothing."""
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        raise ValueError(f"action must be an integer index, got {action!r}")
+    action = int(action)
+    if engine.to_move(state) < 0:
+        raise ValueError(f"action {action}: the game is over")
+    if not 0 <= action < engine.num_actions:
+        raise ValueError(
+            f"illegal action {action}: outside 0..{engine.num_actions - 1} "
+            f"(phase {engine.phase_name(state)})")
+    mask = engine.legal_mask(state)
+    if not mask[action]:
+        raise ValueError(
+            f"illegal action {action} ({engine.action_name(state, action)}) "
+            f"in phase {engine.phase_name(state)}")
+    engine.apply(state, action)

@@ -1,0 +1,44 @@
+"""Benchmarks: random masked play through the engine (batched kernels, one core) and through
+the AEC env. Figures are printed, never asserted by tests."""
+import time
+
+import numpy as np
+
+from training.games import game_module
+
+
+def bench_aec(module, players, n_games, seed, **options):
+    env = module.raw_env(num_players=players, **options)
+    rng = np.random.default_rng(seed)
+    decisions = 0
+    start = time.perf_counter()
+    for g in range(n_games):
+        env.reset(seed=seed + g)
+        for agent in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.integers(legal.size)]))
+            decisions += 1
+    return decisions, time.perf_counter() - start
+
+
+def bench_game(game, players, n_games, aec_games, seed, **options):
+    module = game_module(game)
+    module.warm()
+    engine = module.make_engine(num_players=players, **options)
+    decisions, seconds = module.bench_engine(engine, n_games, seed)
+    aec_decisions, aec_seconds = bench_aec(module, players, aec_games, seed, **options)
+    return {
+        "game": game,
+        "players": players,
+        "options": options,
+        "engine_games": n_games,
+        "engine_decisions_per_s": round(decisions / seconds),
+        "aec_games": aec_games,
+        "aec_decisions_per_s": round(aec_decisions / aec_seconds),
+        "decisions_per_game": round(decisions / n_games, 1),
+        "ms_per_game": round(1000 * seconds / n_games, 3),
+    }

@@ -1,0 +1,117 @@
+"""The `speciesgym` command: play, bench, show (train and tournament come later)."""
+import argparse
+import json
+import sys
+
+import numpy as np
+
+from training.games import GAMES, game_module
+
+
+def _options(pairs):
+    """--option key=value pairs as keyword arguments (ints and booleans parsed)."""
+    out = {}
+    for pair in pairs or []:
+        if "=" not in pair:
+            raise ValueError(f"--option expects key=value, got {pair!r}")
+        key, value = pair.split("=", 1)
+        low = value.lower()
+        if low in ("true", "false"):
+            out[key] = low == "true"
+        elif value.lstrip("-").isdigit():
+            out[key] = int(value)
+        elif "," in value:
+            out[key] = value.split(",")
+        else:
+            out[key] = value
+    return out
+
+
+def _ask_human(env, agent, mask):
+    legal = np.flatnonzero(mask)
+    print(env.render())
+    for i, action in enumerate(legal):
+        print(f"  [{i}] {env.action_name(action)}")
+    while True:
+        text = input(f"{agent}, choose 0..{len(legal) - 1}: ").strip()
+        if text.isdigit() and int(text) < len(legal):
+            return int(legal[int(text)])
+        print("not a listed number")
+
+
+def cmd_play(args):
+    from agents import RandomAgent
+    module = game_module(args.game)
+    env = module.raw_env(num_players=args.players, render_mode="ansi", **_options(args.option))
+    env.reset(seed=args.seed)
+    bots = {a: RandomAgent(seed=args.seed + i) for i, a in enumerate(env.possible_agents)}
+    human = None if args.human is None else env.possible_agents[args.human]
+    for agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        mask = obs["action_mask"]
+        action = _ask_human(env, agent, mask) if agent == human else bots[agent].act(obs["observation"], mask)
+        if not args.quiet:
+            print(f"{agent}: {env.action_name(action)}")
+        env.step(action)
+    print(env.engine.render_text(env.state_array))
+    scores, winners, _ = env.engine.final(env.state_array)
+    for seat, (score, won) in enumerate(zip(scores, winners)):
+        print(f"player_{seat}: {int(score)} points{'  (winner)' if won else ''}")
+    return 0
+
+
+def cmd_bench(args):
+    from training.bench import bench_game
+    result = bench_game(args.game, args.players, args.games, args.aec_games, args.seed,
+                        **_options(args.option))
+    print(json.dumps(result, indent=2))
+    return 0
+
+
+def cmd_show(args):
+    module = game_module(args.game)
+    engine, state = module.load_scenario(args.file)
+    print(engine.render_text(state))
+    return 0
+
+
+def build_parser():
+    parser = argparse.ArgumentParser(prog="speciesgym", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    play = sub.add_parser("play", help="play a game: agents against each other, or you in a seat")
+    play.add_argument("--game", choices=GAMES, default="evolution")
+    play.add_argument("--players", type=int, default=4)
+    play.add_argument("--seed", type=int, default=0)
+    play.add_argument("--human", type=int, default=None, help="seat you play (0-based)")
+    play.add_argument("--quiet", action="store_true", help="print only the final table")
+    play.add_argument("--option", action="append", help="game option key=value")
+    play.set_defaults(func=cmd_play)
+    bench = sub.add_parser("bench", help="measure decisions per second; prints JSON")
+    bench.add_argument("--game", choices=GAMES, default="evolution")
+    bench.add_argument("--players", type=int, default=4)
+    bench.add_argument("--games", type=int, default=512, help="games through the engine")
+    bench.add_argument("--aec-games", type=int, default=20, help="games through the AEC env")
+    bench.add_argument("--seed", type=int, default=0)
+    bench.add_argument("--option", action="append", help="game option key=value")
+    bench.set_defaults(func=cmd_bench)
+    show = sub.add_parser("show", help="render a JSON scenario file")
+    show.add_argument("file")
+    show.add_argument("--game", choices=GAMES, default="evolution")
+    show.set_defaults(func=cmd_show)
+    return parser
+
+
+def main(argv=None):
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except ValueError as exc:
+        print(f"speciesgym: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
