@@ -1,0 +1,134 @@
+"""Carnivore attacks: who may attack whom, what it costs to negate protections, and the
+attack itself (EVO-ATK, FLT-FLIGHT-03/04, FLT-TRAIT-03/05)."""
+from numba import njit
+
+from envs.evolution.data import Kind
+from envs.evolution.rules.cards import hand_total
+from envs.evolution.rules.food import take_food
+from envs.evolution.rules.species import go_extinct, has_trait, is_hungry, reduce_population
+from envs.evolution.state import Source, Trig
+
+CARNIVORE = Kind.CARNIVORE.value
+AMBUSH = Kind.AMBUSH.value
+BURROWING = Kind.BURROWING.value
+CLIMBING = Kind.CLIMBING.value
+DEF_HERDING = Kind.DEFENSIVE_HERDING.value
+HARD_SHELL = Kind.HARD_SHELL.value
+HORNS = Kind.HORNS.value
+INTELLIGENCE = Kind.INTELLIGENCE.value
+PACK_HUNTING = Kind.PACK_HUNTING.value
+SCAVENGER = Kind.SCAVENGER.value
+SYMBIOSIS = Kind.SYMBIOSIS.value
+WARNING_CALL = Kind.WARNING_CALL.value
+CAMOUFLAGE = Kind.CAMOUFLAGE.value
+GOOD_EYESIGHT = Kind.GOOD_EYESIGHT.value
+FLIGHT = Kind.FLIGHT.value
+IMPOSSIBLE = -1
+
+
+@njit(cache=True)
+def attack_cost(st, ap, a, tp, t):
+    """Cards attacker (ap, a) must discard to attack (tp, t), or IMPOSSIBLE.
+
+    EVO-ATK-02 size (Pack Hunting EVO-ATK-03, Hard Shell EVO-ATK-04); protections each
+    cost one card to negate: Intelligence negates any (EVO-TRAIT-07), an avian carnivore's
+    discard negates Climbing, Symbiosis and Warning Call (FLT-FLIGHT-04)."""
+    if ap == tp and a == t:
+        return IMPOSSIBLE                       # EVO-ATK-01: never itself
+    size = st.body[ap, a]
+    if has_trait(st, ap, a, PACK_HUNTING):
+        size += st.pop[ap, a]
+    prey = st.body[tp, t]
+    if size <= prey:
+        return IMPOSSIBLE
+    only_intel = 0
+    either = 0
+    if has_trait(st, tp, t, HARD_SHELL) and size <= prey + 4:
+        only_intel += 1
+    if has_trait(st, tp, t, FLIGHT) and not has_trait(st, ap, a, FLIGHT):
+        only_intel += 1                         # FLT-FLIGHT-03
+    if has_trait(st, tp, t, CAMOUFLAGE) and not has_trait(st, ap, a, GOOD_EYESIGHT):
+        only_intel += 1                         # FLT-TRAIT-03
+    if has_trait(st, tp, t, BURROWING) and st.food[tp, t] >= st.pop[tp, t]:
+        only_intel += 1                         # EVO-ATK-05
+    if has_trait(st, tp, t, DEF_HERDING) and st.pop[ap, a] <= st.pop[tp, t]:
+        only_intel += 1                         # EVO-ATK-07
+    if has_trait(st, tp, t, CLIMBING) and not has_trait(st, ap, a, CLIMBING):
+        either += 1                             # EVO-ATK-06
+    n = st.n_species[tp]
+    if has_trait(st, tp, t, SYMBIOSIS) and t + 1 < n and st.body[tp, t + 1] > prey:
+        either += 1                             # EVO-ATK-08
+    if not has_trait(st, ap, a, AMBUSH):        # EVO-ATK-09
+        if t > 0 and has_trait(st, tp, t - 1, WARNING_CALL):
+            either += 1
+        if t + 1 < n and has_trait(st, tp, t + 1, WARNING_CALL):
+            either += 1
+    intel = has_trait(st, ap, a, INTELLIGENCE)
+    if only_intel > 0 and not intel:
+        return IMPOSSIBLE
+    if either > 0 and not (intel or has_trait(st, ap, a, FLIGHT)):
+        return IMPOSSIBLE
+    cost = only_intel + either
+    if cost > hand_total(st, ap):
+        return IMPOSSIBLE
+    return cost
+
+
+@njit(cache=True)
+def can_hunt(st, ap, a):
+    """(any target possible, any target free of cost) for a hungry carnivore."""
+    if not has_trait(st, ap, a, CARNIVORE) or not is_hungry(st, ap, a):
+        return False, False
+    possible = False
+    for tp in range(st.n_players):
+        for t in range(st.n_species[tp]):
+            cost = attack_cost(st, ap, a, tp, t)
+            if cost == 0:
+                return True, True
+            if cost > 0:
+                possible = True
+    return possible, False
+
+
+@njit(cache=True)
+def horns_choice(st, ap, a, tp, t):
+    """EVO-TRAIT-08: Intelligence may also negate Horns, at the cost of one card."""
+    return (has_trait(st, tp, t, HORNS) and has_trait(st, ap, a, INTELLIGENCE)
+            and hand_total(st, ap) > 0)
+
+
+@njit(cache=True)
+def resolve_attack(st, ap, a, tp, t, horns_off):
+    """EVO-ATK-10..14: the prey loses 1 population; Horns costs the attacker 1 population
+    first; a surviving attacker takes meat equal to the prey's body size from the bank
+    (capped by its hunger), which fires its Cooperation; extinct species leave play; then
+    every Scavenger is marked to take meat (resolved by the scavenger step)."""
+    meat = st.body[tp, t]
+    reduce_population(st, tp, t, 1)
+    if has_trait(st, tp, t, HORNS) and not horns_off:
+        reduce_population(st, ap, a, 1)
+    if st.pop[ap, a] > 0:
+        take_food(st, ap, a, Source.BANK_MEAT, meat)
+    dead_prey = st.pop[tp, t] == 0
+    dead_attacker = st.pop[ap, a] == 0
+    if dead_prey and dead_attacker and ap == tp and t > a:
+        go_extinct(st, tp, t)
+        go_extinct(st, ap, a)
+    else:
+        if dead_attacker:
+            go_extinct(st, ap, a)
+            if ap == tp and t > a:
+                t -= 1
+        if dead_prey:
+            go_extinct(st, tp, t)
+    mark_scavengers(st)
+
+
+@njit(cache=True)
+def mark_scavengers(st):
+    """EVO-TRAIT-05: after a successful attack every Scavenger is due one meat."""
+    bit = 1 << Trig.SCAVENGER
+    for p in range(st.n_players):
+        for s in range(st.n_species[p]):
+            if has_trait(st, p, s, SCAVENGER):
+                st.trig[p, s] |= bit

@@ -1,0 +1,115 @@
+"""Flight's event step after the reveal: Dive-Bomb and Seed Dispersal (FLT-EVENT)."""
+from numba import njit
+
+from envs.evolution.data import CLASS_KIND, Kind, N_CLASSES
+from envs.evolution.rules.attack import can_hunt
+from envs.evolution.rules.cards import discard_from_hand, draw_cards
+from envs.evolution.rules.food import take_food
+from envs.evolution.rules.hunt import begin_attack
+from envs.evolution.rules.species import has_trait, is_hungry
+from envs.evolution.rules.triggers import run_scavengers
+from envs.evolution.state import Pend, Phase, Stage
+
+DIVE_BOMB = Kind.DIVE_BOMB.value
+SEED_DISPERSAL = Kind.SEED_DISPERSAL.value
+CARNIVORE = Kind.CARNIVORE.value
+
+
+@njit(cache=True)
+def can_dive(st, p, s):
+    """FLT-EVENT-03: a hungry own avian; a carnivore also needs a prey it can reach."""
+    if not st.avian[p, s] or not is_hungry(st, p, s):
+        return False
+    if has_trait(st, p, s, CARNIVORE):
+        return can_hunt(st, p, s)[0]
+    return True
+
+
+@njit(cache=True)
+def can_play_event(st, p, c):
+    kind = CLASS_KIND[c]
+    if st.hand[p, c] == 0:
+        return False
+    if kind == SEED_DISPERSAL:
+        return True
+    if kind == DIVE_BOMB:
+        for s in range(st.n_species[p]):
+            if can_dive(st, p, s):
+                return True
+    return False
+
+
+@njit(cache=True)
+def _has_playable_event(st, p):
+    for c in range(N_CLASSES):
+        if can_play_event(st, p, c):
+            return True
+    return False
+
+
+@njit(cache=True)
+def run_events(st):
+    """FLT-EVENT-02: in turn order each player may play events, one at a time."""
+    if st.stage == Stage.ENTER:
+        if not st.flight:
+            st.phase = Phase.PRE_REVEAL
+            return False
+        st.order_i = 0
+        st.stage = Stage.DECIDE
+    if st.stage == Stage.SCAVENGE:
+        if run_scavengers(st):
+            return True
+        st.turn = st.scav_seat
+        st.stage = Stage.DONE
+    if st.stage == Stage.DONE:
+        draw_cards(st, st.turn, 1)                # FLT-EVENT-06
+        st.stage = Stage.DECIDE
+    if st.pend != Pend.NONE:
+        return True
+    while st.order_i < st.n_players:
+        p = (st.first + st.order_i) % st.n_players
+        if _has_playable_event(st, p):
+            st.turn = p
+            return True
+        st.order_i += 1
+    st.phase = Phase.PRE_REVEAL
+    st.stage = Stage.ENTER
+    return False
+
+
+@njit(cache=True)
+def apply_event(st, c):
+    p = st.turn
+    discard_from_hand(st, p, c)
+    if CLASS_KIND[c] == SEED_DISPERSAL:           # FLT-EVENT-07
+        n = 0
+        for q in range(st.n_players):
+            for s in range(st.n_species[q]):
+                n += st.avian[q, s]
+        st.wh += n
+        draw_cards(st, p, 1)
+    else:
+        st.pend = Pend.DIVE_SPECIES
+
+
+@njit(cache=True)
+def apply_dive(st, s):
+    if has_trait(st, st.turn, s, CARNIVORE):      # FLT-EVENT-04
+        begin_attack(st, s)
+    else:
+        st.atk_sp = s
+        st.pend = Pend.DIVE_SOURCE
+
+
+@njit(cache=True)
+def apply_dive_source(st, source):
+    """FLT-EVENT-05: 2 plant food from the chosen source."""
+    st.pend = Pend.NONE
+    take_food(st, st.turn, st.atk_sp, source, 2)
+    st.atk_sp = -1
+    st.stage = Stage.DONE
+
+
+@njit(cache=True)
+def end_event_turn(st):
+    st.order_i += 1

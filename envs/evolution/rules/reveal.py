@@ -1,0 +1,42 @@
+"""The opening of Feeding: before-reveal triggers, then the food cards and the Cliff
+(EVO-REVEAL, FLT-CLIFF-01)."""
+from numba import njit
+
+from envs.evolution.data import CLASS_FOOD
+from envs.evolution.rules.cards import discard_card
+from envs.evolution.rules.triggers import mark_before_reveal, run_player_triggers
+from envs.evolution.state import Phase, Stage
+
+
+@njit(cache=True)
+def run_pre_reveal(st):
+    """EVO-REVEAL-02: each player's triggers in turn order, then the reveal."""
+    if st.stage == Stage.ENTER:
+        mark_before_reveal(st)
+        st.order_i = 0
+        st.stage = Stage.DECIDE
+    while st.order_i < st.n_players:
+        p = (st.first + st.order_i) % st.n_players
+        if run_player_triggers(st, p):
+            return True
+        st.order_i += 1
+    reveal_food(st)
+    st.phase = Phase.FEEDING
+    st.stage = Stage.ENTER
+    return False
+
+
+@njit(cache=True)
+def reveal_food(st):
+    """EVO-REVEAL-06/07: sum every food card, then clamp the watering hole at 0;
+    FLT-CLIFF-01: the Cliff gains one food per player."""
+    total = 0
+    for p in range(st.n_players):
+        c = st.food_card[p]
+        if c >= 0:
+            total += CLASS_FOOD[c]
+            discard_card(st, c)
+            st.food_card[p] = -1
+    st.wh = max(0, st.wh + total)
+    if st.flight:
+        st.cliff += st.n_players
