@@ -122,5 +122,6 @@ STATE_DTYPE = np.dtype([
     ("scav_seat", np.int8),              # attacker's owner: scavenger order starts here
     ("scav_i", np.int8),                 # scavenger resolution: players done so far
     ("dive_seat", np.int8),              # Dive-Bomb player, -1 when not diving
+    ("bank_out", np.int32),              # food tokens currently out of the bank (ledger)
     ("decisions", np.int32),             # decisions taken so far
 ])

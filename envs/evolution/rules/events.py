@@ -87,6 +87,7 @@ def apply_event(st, c):
             for s in range(st.n_species[q]):
                 n += st.avian[q, s]
         st.wh += n
+        st.bank_out += n
         draw_cards(st, p, 1)
     else:
         st.pend = Pend.DIVE_SPECIES

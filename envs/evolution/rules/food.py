@@ -37,6 +37,8 @@ def _take_once(st, p, s, source, amount):
         st.wh -= n
     elif source == Source.CLIFF:
         st.cliff -= n
+    else:
+        st.bank_out += n
     return place_food(st, p, s, n)
 
 

@@ -6,7 +6,7 @@ from envs.evolution.data import CLASS_KIND, FLIGHT_CLASS, IS_EVENT_KIND, N_CLASS
 from envs.evolution.rules.cards import discard_from_hand, hand_total
 from envs.evolution.rules.food import gain_population
 from envs.evolution.rules.species import (add_species, grow_body, holds_kind, max_body,
-                                          remove_trait_card, trait_count)
+                                          remove_trait_card, return_food, trait_count)
 from envs.evolution.state import MAX_SPECIES, Pend, Phase, Stage, TRAIT_SLOTS
 
 
@@ -125,8 +125,9 @@ def _land_from_avian(st, p, s):
     st.avian[p, s] = 0
     st.avian_left += 1
     st.land_left -= 1
-    move = min(st.upkeep[p, s], st.pop[p, s] - st.food[p, s])
-    st.food[p, s] += max(0, move)
+    move = max(0, min(st.upkeep[p, s], st.pop[p, s] - st.food[p, s]))
+    st.food[p, s] += move
+    return_food(st, st.upkeep[p, s] - move)
     st.upkeep[p, s] = 0
 
 

@@ -37,6 +37,9 @@ def reveal_food(st):
             total += CLASS_FOOD[c]
             discard_card(st, c)
             st.food_card[p] = -1
-    st.wh = max(0, st.wh + total)
+    new_wh = max(0, st.wh + total)
+    st.bank_out += new_wh - st.wh
+    st.wh = new_wh
     if st.flight:
         st.cliff += st.n_players
+        st.bank_out += st.n_players

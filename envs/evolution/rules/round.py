@@ -7,7 +7,7 @@ from envs.core.rng import rng_below, shuffle_prefix
 from envs.evolution.data import (AVIAN_BOARDS, CLASS_COPIES_BASE, CLASS_COPIES_FLIGHT,
                                  LAND_BOARDS, N_CLASSES, RESERVE_SIZE)
 from envs.evolution.rules.cards import draw_cards
-from envs.evolution.rules.species import add_species, go_extinct, trait_count
+from envs.evolution.rules.species import add_species, go_extinct, return_food, trait_count
 from envs.evolution.state import Pend, Phase, Stage
 
 
@@ -68,6 +68,7 @@ def run_cleanup(st):
     for i in range(P):
         p = (st.first + i) % P
         for s in range(st.n_species[p]):
+            return_food(st, st.upkeep[p, s])
             st.upkeep[p, s] = 0
     for i in range(P):
         p = (st.first + i) % P

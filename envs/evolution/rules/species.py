@@ -112,6 +112,12 @@ def grow_body(st, p, s):
 
 
 @njit(cache=True)
+def return_food(st, n):
+    """n food tokens go back to the bank."""
+    st.bank_out -= n
+
+
+@njit(cache=True)
 def _clear_slot(st, p, s):
     st.body[p, s] = 0
     st.pop[p, s] = 0
@@ -170,14 +176,15 @@ def remove_trait_card(st, p, s, k):
     if c != FLIGHT_CLASS:
         discard_card(st, c)
     if CLASS_KIND[c] == FAT:
-        st.fat[p, s] = 0          # EVO-DEC: stored fat goes back to the bank
+        return_food(st, st.fat[p, s])   # EVO-PLAY-06: stored fat goes back to the bank
+        st.fat[p, s] = 0
     st.traits[p, s, k] = -1
     st.hidden[p, s, k] = 0
 
 
 @njit(cache=True)
 def go_extinct(st, p, s):
-    """EVO-END-03: the species leaves play: its traits are discarded, the owner draws one
+    """EVO-END-02/03: the species leaves play: its traits are discarded, the owner draws one
     card per trait, its food returns to the bank and the row closes the gap."""
     n_traits = 0
     for k in range(TRAIT_SLOTS):
@@ -188,6 +195,7 @@ def go_extinct(st, p, s):
         st.avian_left += 1
     else:
         st.land_left += 1
+    return_food(st, st.food[p, s] + st.upkeep[p, s] + st.fat[p, s])
     n = st.n_species[p]
     for i in range(s, n - 1):
         _copy_slot(st, p, i, i + 1)

@@ -1,0 +1,171 @@
+"""The Dominant Species engine: options, new games, the compiled step and mask, batched
+random play for the benchmark. No rules here beyond calling the kernels."""
+import time
+
+import numpy as np
+from numba import njit
+
+from envs.core.engine import GameEngine
+from envs.core.rng import rng_below, seed_word
+from envs.dominant_species import data as D
+from envs.dominant_species.actions import N_ACTIONS
+from envs.dominant_species.rules import PH_OVER, legal_mask, settle, step
+from envs.dominant_species.rules.board import PHASE_NAMES
+from envs.dominant_species.rules.setup import setup_game
+from envs.dominant_species.state import STATE_DTYPE
+
+_START_CELLS = np.array([D.cell_index(*qr) for qr in D.START_TILES], np.int8)
+_START_TERRAIN = np.array(list(D.START_TILES.values()), np.int8)
+_TUNDRA_CELL = D.cell_index(*D.START_TUNDRA)
+_START_CORNERS = np.array([(D.corner_index(cells), t) for t, pair in D.START_ELEMENTS.items()
+                           for cells in pair], np.int16)
+_START_SPECIES = np.zeros((6, 3, 2), np.int8)
+for _a, _rows in D.START_SPECIES.items():
+    for _i, (_qr, _n) in enumerate(_rows):
+        _START_SPECIES[_a, _i] = (D.cell_index(*_qr), _n)
+
+OPTIONS = ("num_players", "animals")
+
+
+def parse_animals(animals, num_players):
+    """A list of animal names (or food-chain indices), one per seat; None = drawn at random."""
+    if animals is None:
+        return np.full(6, -1, np.int8)
+    if isinstance(animals, str):
+        animals = [x for x in animals.split(",") if x]
+    try:
+        animals = list(animals)
+    except TypeError:
+        raise ValueError(f"animals must be a list of animal names, got {animals!r}") from None
+    if len(animals) != num_players:
+        raise ValueError(f"animals: {len(animals)} given for {num_players} players")
+    out = np.full(6, -1, np.int8)
+    for s, a in enumerate(animals):
+        if isinstance(a, str) and a.lower() in D.ANIMAL_NAMES:
+            idx = D.ANIMAL_NAMES.index(a.lower())
+        elif isinstance(a, (int, np.integer)) and not isinstance(a, bool) and 0 <= a < 6:
+            idx = int(a)
+        else:
+            raise ValueError(f"animals: unknown animal {a!r}; choose from {', '.join(D.ANIMAL_NAMES)}")
+        if idx in out[:s]:
+            raise ValueError(f"animals: {D.ANIMAL_NAMES[idx]} chosen twice")
+        out[s] = idx
+    return out
+
+
+@njit(cache=True)
+def new_game(st, num_players, animals):
+    setup_game(st, num_players, animals, _START_CELLS, _START_TERRAIN, _TUNDRA_CELL,
+               _START_CORNERS, _START_SPECIES)
+    settle(st)
+
+
+@njit(cache=True)
+def new_game_at(states, b, num_players, animals):
+    new_game(states[b], num_players, animals.copy())
+
+
+@njit(cache=True)
+def step_at(states, b, action):
+    step(states[b], action)
+
+
+@njit(cache=True)
+def mask_at(states, b, out):
+    legal_mask(states[b], out)
+
+
+@njit(cache=True)
+def random_playout(states, picker, max_steps):
+    """Random masked play of every game of the batch to the end; returns decisions made.
+    `picker` is a separate generator record (field rng) so the games' own draws are
+    untouched by the agents' choices."""
+    total = 0
+    legal = np.zeros(N_ACTIONS, np.int64)
+    for b in range(states.shape[0]):
+        st = states[b]
+        n = 0
+        while st.phase != PH_OVER and n < max_steps:
+            k = 0
+            for i in range(N_ACTIONS):
+                if st.mask[i]:
+                    legal[k] = i
+                    k += 1
+            step(st, legal[rng_below(picker, k)])
+            n += 1
+        total += n
+    return total
+
+
+class DominantSpeciesEngine(GameEngine):
+    """Dominant Species for 2..6 players, one animal each."""
+
+    game = "dominant_species"
+
+    def __init__(self, num_players=4, animals=None):
+        if isinstance(num_players, bool) or not isinstance(num_players, (int, np.integer)):
+            raise ValueError(f"num_players must be an int 2..6, got {num_players!r}")
+        if not D.MIN_PLAYERS <= num_players <= D.MAX_PLAYERS:
+            raise ValueError(f"num_players must be 2..6, got {num_players}")
+        self.num_players = int(num_players)
+        self.animals = parse_animals(animals, self.num_players)
+        self.num_actions = N_ACTIONS
+        from envs.dominant_species.observe import OBS_SIZE
+        self.obs_size = OBS_SIZE
+
+    def new_state(self, seed):
+        state = np.zeros(1, STATE_DTYPE)
+        state[0]["rng"] = seed_word(seed)
+        new_game_at(state, 0, self.num_players, self.animals)
+        return state
+
+    def to_move(self, state):
+        st = state[0]
+        if st["phase"] == PH_OVER:
+            return -1
+        return int(st["animal_seat"][st["actor"]])
+
+    def legal_mask(self, state):
+        return state[0]["mask"].copy()
+
+    def apply(self, state, action):
+        step_at(state, 0, int(action))
+
+    def observe(self, state, seat):
+        from envs.dominant_species.observe import observe
+        return observe(state, seat)
+
+    def final(self, state):
+        st = state[0]
+        p = self.num_players
+        animals = st["seat_animal"][:p]
+        scores = np.array([st["vp"][a] for a in animals], np.float64)
+        key = np.array([st["vp"][a] * 8 + (6 - a) for a in animals], np.float64)
+        winners = key == key.max()
+        return scores, winners, key
+
+    def action_name(self, state, action):
+        from envs.dominant_species.names import action_name
+        return action_name(state, int(action))
+
+    def phase_name(self, state):
+        from envs.dominant_species.names import decision_label
+        return f"{PHASE_NAMES[state[0]['phase']]}: {decision_label(state)}"
+
+    def render_text(self, state):
+        from envs.dominant_species.render import render_text
+        return render_text(state)
+
+
+def bench_engine(engine, n_games, seed):
+    """(decisions, seconds) of random masked play of n_games full games on one core."""
+    states = np.zeros(n_games, STATE_DTYPE)
+    for g in range(n_games):
+        states[g]["rng"] = seed_word(seed + g)
+    picker = np.zeros(1, np.dtype([("rng", np.uint64)]))
+    picker[0]["rng"] = seed_word(seed ^ 0x5EED)
+    start = time.perf_counter()
+    for g in range(n_games):
+        new_game_at(states, g, engine.num_players, engine.animals)
+    decisions = random_playout(states, picker[0], 100000)
+    return int(decisions), time.perf_counter() - start

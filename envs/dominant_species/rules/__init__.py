@@ -1,0 +1,421 @@
+"""The only dispatchers of the rules: `step(st, action)` applies one legal action and
+advances the game until someone must decide; `legal_mask(st, out)` writes the legal actions.
+
+The flow (DS-EXEC-*): execution walks the action display space by space (`cursor`), each
+occupied space starts its action's decision; automatic steps (Regression's and Wasteland's
+board effects, the single Glaciation, Reset) run between them; a taken card starts after
+the Domination that gave it. A decision whose only legal choice is "pass" (or that has no
+legal choice left) is resolved as a pass without asking (DS-EXEC-03).
+"""
+from numba import njit
+
+from envs.dominant_species.actions import (A_ANIMAL, A_CARD, A_CELL, A_CORNER, A_COUNT,
+                                           A_ELEM, A_OPTION, A_PASS, A_PLACE, A_STACK,
+                                           N_ACTIONS)
+from envs.dominant_species.data import (ACT_ABUNDANCE, ACT_ADAPTATION, ACT_COMPETITION,
+                                        ACT_DEPLETION, ACT_DOMINATION, ACT_GLACIATION,
+                                        ACT_INITIATIVE, ACT_MIGRATION, ACT_REGRESSION,
+                                        ACT_SPECIATION, ACT_WANDERLUST, ACT_WASTELAND,
+                                        FREE_SPACE, MIGRATION_RANGE, N_SPACES, SP_ABUNDANCE,
+                                        SP_DEPLETION, SP_GLACIATION, SP_SPECIATION0,
+                                        SPACE_ACTION, SPACE_SLOT)
+from envs.dominant_species.rules import cards_animals as ca
+from envs.dominant_species.rules import cards_earth as ce
+from envs.dominant_species.rules import conflict as cf
+from envs.dominant_species.rules import elements as el
+from envs.dominant_species.rules import glaciation as gl
+from envs.dominant_species.rules import planning as pl
+from envs.dominant_species.rules import reset as rs
+from envs.dominant_species.rules import species as sp
+from envs.dominant_species.rules.board import *  # noqa: F401,F403  (phase/decision codes)
+from envs.dominant_species.rules.board import update_dominance
+
+# decisions the player may decline ("pass" in the mask)
+_VOLUNTARY = (D_INIT_PLACE, D_ADAPT, D_REGRESS, D_ABUND_ELEM, D_WASTE, D_DEPLETE, D_GLACIATE,
+              D_SPEC_CORNER, D_SPEC_INSECT, D_WANDER_STACK, D_WANDER_ELEM, D_WANDER_MOVE,
+              D_MIG_FROM, D_COMP_CELL, D_DOM_CELL, D_EVO_CELL, D_FECUNDITY)
+
+
+@njit(cache=True)
+def fill_legal(st, out):
+    """Write the legal actions of the decision in progress into out (zeroed first)."""
+    out[:] = 0
+    s = st.sub
+    if st.phase == PH_OVER or s == D_NONE:
+        return
+    if s == D_PLAN:
+        pl.legal_plan(st, out)
+    elif s == D_INIT_PLACE:
+        pl.legal_init_place(st, out)
+    elif s == D_ADAPT:
+        el.legal_adapt(st, out)
+    elif s == D_REGRESS:
+        el.legal_regress(st, out)
+    elif s == D_ABUND_ELEM:
+        el.legal_abund_elem(st, out)
+    elif s == D_ABUND_CORNER or s == D_HABITAT_CORNER:
+        el.legal_any_vacant_corner(st, out)
+    elif s == D_WASTE:
+        el.legal_waste(st, out)
+    elif s == D_DEPLETE:
+        el.legal_deplete(st, out)
+    elif s == D_GLACIATE or s == D_ICE_SHEET:
+        gl.legal_glaciate(st, out)
+    elif s == D_SPEC_CORNER:
+        sp.legal_spec_corner(st, out)
+    elif s == D_SPEC_COUNT:
+        sp.legal_spec_count(st, out)
+    elif s == D_SPEC_INSECT:
+        sp.legal_any_tile(st, out)
+    elif s == D_WANDER_STACK:
+        sp.legal_wander_stack(st, out)
+    elif s == D_WANDER_CELL:
+        sp.legal_wander_cell(st, out)
+    elif s == D_WANDER_ELEM:
+        sp.legal_wander_elem(st, out)
+    elif s == D_WANDER_CORNER:
+        sp.legal_wander_corner(st, out)
+    elif s == D_WANDER_MOVE:
+        sp.legal_wander_move(st, out)
+    elif s == D_MIG_FROM:
+        cf.legal_mig_from(st, out)
+    elif s == D_MIG_TO:
+        cf.legal_mig_to(st, out)
+    elif s == D_COMP_CELL:
+        cf.legal_comp_cell(st, out)
+    elif s == D_COMP_VICTIM or s == D_PREDATOR:
+        cf.legal_opponent_on_cell(st, out)
+    elif s == D_DOM_CELL:
+        cf.legal_dom_cell(st, out)
+    elif s == D_DOM_CARD:
+        cf.legal_dom_card(st, out)
+    elif s == D_MAMMAL_SAVE:
+        rs.legal_mammal_save(st, out)
+    elif s == D_AQUA_ELEM or s == D_HABITAT_ELEM or s == D_META_IN:
+        ca.legal_bag_elem(st, out)
+    elif s == D_AQUA_CORNER:
+        ce.legal_aqua_corner(st, out)
+    elif s == D_AQUA_CELL:
+        ce.legal_aqua_cell(st, out)
+    elif s == D_AQUA_COUNT:
+        ce.legal_count_upto(st, 4, out)
+    elif s == D_BIOMASS or s == D_CATA_SURVIVOR:
+        ce.legal_animal_on_cell(st, st.ctx_cell, out)
+    elif s == D_CATA_ADJ:
+        ce.legal_animal_on_cell(st, NEIGHBORS[st.ctx_cell, st.ctx_k], out)
+    elif s == D_BLIGHT_CELL:
+        ce.legal_blight_cell(st, out)
+    elif s == D_BLIGHT_KEEP:
+        ce.legal_blight_keep(st, out)
+    elif s == D_CATA_CELL:
+        ce.legal_tiles_with_cubes(st, out)
+    elif s == D_DISEASE or s == D_IMMI_ELEM or s == D_META_OUT:
+        ca.legal_added_elem(st, out)
+    elif s == D_EVO_CELL:
+        ce.legal_evo_cell(st, out)
+    elif s == D_EVO_ANIMAL:
+        ce.legal_evo_animal(st, out)
+    elif s == D_FECUNDITY:
+        ce.legal_fecundity(st, out)
+    elif s == D_FERTILE:
+        ca.legal_fertile(st, out)
+    elif s == D_HIB_CELL:
+        ce.legal_any_tile_owner(st, out)
+    elif s == D_HIB_COUNT:
+        ce.legal_hib_count(st, out)
+    elif s == D_IMMI_OPTION:
+        ca.legal_immi_option(st, out)
+    elif s == D_INSTINCT:
+        ca.legal_instinct(st, out)
+    elif s == D_EXODUS_CELL:
+        ce.legal_exodus_cell(st, out)
+    elif s == D_EXODUS_DEST:
+        ce.legal_exodus_dest(st, out)
+    if s in _VOLUNTARY:
+        out[A_PASS] = 1
+
+
+@njit(cache=True)
+def apply_choice(st, s, i):
+    """Apply index i of the block that decision s reads."""
+    if s == D_PLAN:
+        pl.apply_plan(st, i)
+    elif s == D_INIT_PLACE:
+        pl.apply_init_place(st, i)
+    elif s == D_ADAPT:
+        el.apply_adapt(st, i)
+    elif s == D_REGRESS:
+        el.apply_regress(st, i)
+    elif s == D_ABUND_ELEM:
+        el.apply_abund_elem(st, i)
+    elif s == D_ABUND_CORNER:
+        el.apply_abund_corner(st, i)
+    elif s == D_WASTE:
+        el.apply_waste(st, i)
+    elif s == D_DEPLETE:
+        el.apply_deplete(st, i)
+    elif s == D_GLACIATE:
+        gl.apply_glaciate(st, i)
+    elif s == D_SPEC_CORNER:
+        sp.apply_spec_corner(st, i)
+    elif s == D_SPEC_COUNT:
+        sp.apply_spec_count(st, i)
+    elif s == D_SPEC_INSECT:
+        sp.apply_insect(st, i)
+    elif s == D_WANDER_STACK:
+        sp.apply_wander_stack(st, i)
+    elif s == D_WANDER_CELL:
+        sp.apply_wander_cell(st, i)
+    elif s == D_WANDER_ELEM:
+        sp.apply_wander_elem(st, i)
+    elif s == D_WANDER_CORNER:
+        sp.apply_wander_corner(st, i)
+    elif s == D_WANDER_MOVE:
+        sp.apply_wander_move(st, i)
+    elif s == D_MIG_FROM:
+        cf.apply_mig_from(st, i)
+    elif s == D_MIG_TO:
+        cf.apply_mig_to(st, i)
+    elif s == D_COMP_CELL:
+        cf.apply_comp_cell(st, i)
+    elif s == D_COMP_VICTIM:
+        cf.apply_comp_victim(st, i)
+    elif s == D_DOM_CELL:
+        cf.apply_dom_cell(st, i)
+    elif s == D_DOM_CARD:
+        cf.apply_dom_card(st, i)
+    elif s == D_MAMMAL_SAVE:
+        rs.apply_mammal_save(st, i)
+    elif s == D_AQUA_ELEM:
+        ce.apply_aqua_elem(st, i)
+    elif s == D_AQUA_CORNER:
+        ce.apply_aqua_corner(st, i)
+    elif s == D_AQUA_CELL:
+        ce.apply_aqua_cell(st, i)
+    elif s == D_AQUA_COUNT:
+        ce.apply_aqua_count(st, i)
+    elif s == D_BIOMASS:
+        ce.apply_biomass(st, i)
+    elif s == D_BLIGHT_CELL:
+        ce.apply_blight_cell(st, i)
+    elif s == D_BLIGHT_KEEP:
+        ce.apply_blight_keep(st, i)
+    elif s == D_CATA_CELL:
+        ce.apply_cata_cell(st, i)
+    elif s == D_CATA_SURVIVOR:
+        ce.apply_cata_survivor(st, i)
+    elif s == D_CATA_ADJ:
+        ce.apply_cata_adj(st, i)
+    elif s == D_DISEASE:
+        ca.apply_disease(st, i)
+    elif s == D_EVO_CELL:
+        ce.apply_evo_cell(st, i)
+    elif s == D_EVO_ANIMAL:
+        ce.apply_evo_animal(st, i)
+    elif s == D_FECUNDITY:
+        ce.apply_fecundity(st, i)
+    elif s == D_FERTILE:
+        ca.apply_fertile(st, i)
+    elif s == D_HABITAT_ELEM:
+        ce.apply_habitat_elem(st, i)
+    elif s == D_HABITAT_CORNER:
+        ce.apply_habitat_corner(st, i)
+    elif s == D_HIB_CELL:
+        ce.apply_hib_cell(st, i)
+    elif s == D_HIB_COUNT:
+        ce.apply_hib_count(st, i)
+    elif s == D_ICE_SHEET:
+        ce.apply_ice_sheet(st, i)
+    elif s == D_IMMI_OPTION:
+        ca.apply_immi_option(st, i)
+    elif s == D_IMMI_ELEM:
+        ca.apply_immi_elem(st, i)
+    elif s == D_INSTINCT:
+        ca.apply_instinct(st, i)
+    elif s == D_EXODUS_CELL:
+        ce.apply_exodus_cell(st, i)
+    elif s == D_EXODUS_DEST:
+        ce.apply_exodus_dest(st, i)
+    elif s == D_META_OUT:
+        ca.apply_meta_out(st, i)
+    elif s == D_META_IN:
+        ca.apply_meta_in(st, i)
+    elif s == D_PREDATOR:
+        ce.apply_predator(st, i)
+
+
+@njit(cache=True)
+def apply_pass(st):
+    """DS-EXEC-02: decline (or forfeit what is impossible) the decision in progress."""
+    s = st.sub
+    if s == D_PLAN:
+        j = pl.next_planner(st, st.plan_turn + 1)
+        if j < 0 or j == st.plan_turn:
+            pl.enter_execution(st)
+        else:
+            st.plan_turn = j
+            set_decision(st, D_PLAN, st.init_order[j])
+    elif s == D_WANDER_ELEM or s == D_WANDER_CORNER:
+        sp.start_wander_moves(st)
+    elif s == D_WANDER_MOVE:
+        sp.pass_wander_move(st)
+    elif s == D_MIG_TO:
+        st.sub = D_MIG_FROM
+    elif s == D_MAMMAL_SAVE:
+        rs.finish_reset(st, -1)
+    elif s == D_AQUA_ELEM or s == D_AQUA_CORNER:
+        ce.aquatic_species(st)
+    elif s == D_BIOMASS:
+        ce.next_biomass(st, st.ctx_cell + 1)
+    elif s == D_PREDATOR:
+        ce.next_predator(st, st.ctx_cell + 1)
+    elif s == D_CATA_ADJ:
+        st.ctx_k += 1
+        ce.next_cata_adj(st)
+    elif s == D_DISEASE:
+        ca.next_disease(st, st.actor + 1)
+    elif s == D_IMMI_ELEM or s == D_IMMI_OPTION:
+        ca.next_immigrant(st, st.actor + 1)
+    else:
+        st.sub = D_NONE
+
+
+@njit(cache=True)
+def begin_space(st, c):
+    """DS-EXEC-01: the pawn leaves its space (back to supply) and its action begins."""
+    owner = st.space[c]
+    st.space[c] = -1
+    if FREE_SPACE[c] == 0:
+        st.ap_supply[owner] += 1
+    st.space_now = c
+    st.owner = owner
+    kind = SPACE_ACTION[c]
+    slot = SPACE_SLOT[c]
+    if kind == ACT_INITIATIVE:
+        pl.begin_initiative(st, owner)
+    elif kind == ACT_ADAPTATION:
+        el.begin_adapt(st, owner)
+    elif kind == ACT_REGRESSION:
+        el.begin_regress(st, owner)
+    elif kind == ACT_ABUNDANCE:
+        el.begin_abundance(st, owner)
+    elif kind == ACT_WASTELAND:
+        el.begin_waste(st, owner)
+    elif kind == ACT_DEPLETION:
+        el.begin_deplete(st, owner)
+    elif kind == ACT_GLACIATION:
+        gl.begin_glaciation(st, owner)
+    elif kind == ACT_SPECIATION:
+        if slot == 6:
+            sp.begin_insect(st, owner)
+        else:
+            sp.begin_speciation(st, owner, slot)
+    elif kind == ACT_WANDERLUST:
+        sp.begin_wanderlust(st, owner)
+    elif kind == ACT_MIGRATION:
+        cf.begin_migration(st, owner, MIGRATION_RANGE[slot])
+    elif kind == ACT_COMPETITION:
+        cf.begin_competition(st, owner, slot)
+    elif kind == ACT_DOMINATION:
+        cf.begin_domination(st, owner)
+
+
+@njit(cache=True)
+def advance_execution(st):
+    """DS-EXEC-01: consider the next space; automatic parts run between actions."""
+    c = st.cursor
+    if c >= N_SPACES:
+        rs.enter_reset(st)
+        return
+    st.cursor = c + 1
+    if c == SP_ABUNDANCE[0]:
+        el.resolve_regression(st)            # DS-REGR-01, after every Regression space
+    if c == SP_DEPLETION:
+        el.resolve_wasteland(st)             # DS-WAST-02, with or without a pawn there
+    if c == SP_GLACIATION[0]:
+        st.cursor = SP_SPECIATION0           # DS-GLAC-01: only the leftmost pawn resolves
+        for g in SP_GLACIATION:
+            if st.space[g] >= 0:
+                begin_space(st, g)
+                return
+        return
+    if st.space[c] >= 0:
+        begin_space(st, c)
+
+
+@njit(cache=True)
+def begin_card(st, card):
+    """DS-CARD-00: the taker resolves the card at once, as fully as possible."""
+    if not ca.begin_animal_card(st, card):
+        ce.begin_earth_card(st, card)
+
+
+@njit(cache=True)
+def only_pass(out):
+    for i in range(A_PASS):
+        if out[i]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def settle(st):
+    """Run automatic steps until a player must choose; store the mask and dominance."""
+    while True:
+        if st.phase == PH_OVER:
+            st.mask[:] = 0
+            break
+        if st.sub == D_NONE:
+            if st.card_pending >= 0:
+                st.card = st.card_pending
+                st.card_pending = -1
+                begin_card(st, st.card)
+                continue
+            st.card = -1
+            if st.phase == PH_EXECUTION:
+                advance_execution(st)
+            elif st.phase == PH_PLANNING:
+                pl.enter_planning(st)
+            else:
+                rs.enter_reset(st)
+            continue
+        fill_legal(st, st.mask)
+        if only_pass(st.mask):
+            apply_pass(st)
+            continue
+        break
+    update_dominance(st)
+
+
+@njit(cache=True)
+def step(st, action):
+    """Apply one legal action of the player to move, then advance the game."""
+    s = st.sub
+    if action == A_PASS:
+        apply_pass(st)
+    elif action >= A_OPTION:
+        apply_choice(st, s, action - A_OPTION)
+    elif action >= A_CARD:
+        apply_choice(st, s, action - A_CARD)
+    elif action >= A_STACK:
+        apply_choice(st, s, action - A_STACK)
+    elif action >= A_COUNT:
+        apply_choice(st, s, action - A_COUNT)
+    elif action >= A_ANIMAL:
+        apply_choice(st, s, action - A_ANIMAL)
+    elif action >= A_CELL:
+        apply_choice(st, s, action - A_CELL)
+    elif action >= A_CORNER:
+        apply_choice(st, s, action - A_CORNER)
+    elif action >= A_ELEM:
+        apply_choice(st, s, action - A_ELEM)
+    else:
+        apply_choice(st, s, action - A_PLACE)
+    settle(st)
+
+
+@njit(cache=True)
+def legal_mask(st, out):
+    """The legal actions of the player to move (all zero once the game is over)."""
+    for i in range(N_ACTIONS):
+        out[i] = st.mask[i]

@@ -1,0 +1,99 @@
+"""Planning (DS-PLAN-*) and the Initiative action (DS-INIT-*)."""
+from numba import njit
+
+from envs.dominant_species.actions import A_PLACE
+from envs.dominant_species.data import FREE_SPACE, N_SPACES, SP_INITIATIVE
+from envs.dominant_species.rules.board import (D_INIT_PLACE, D_NONE, D_PLAN, PH_EXECUTION,
+                                               PH_PLANNING, set_decision, swap_initiative)
+
+
+@njit(cache=True)
+def space_vacant(st, sp):
+    """DS-PLAN-02: a pawn goes on a vacant pawn space (never on an animal's free space)."""
+    return FREE_SPACE[sp] == 0 and st.space[sp] < 0
+
+
+@njit(cache=True)
+def next_planner(st, start):
+    """DS-PLAN-01: from initiative position `start` on, the first animal with pawns; -1."""
+    n = st.num_players
+    for i in range(n):
+        j = (start + i) % n
+        a = st.init_order[j]
+        if st.ap_supply[a] > 0:
+            return j
+    return -1
+
+
+@njit(cache=True)
+def enter_planning(st):
+    """DS-PLAN-01: planning starts with the first animal on the initiative track."""
+    st.phase = PH_PLANNING
+    j = next_planner(st, 0)
+    if j < 0 or not any_space_vacant(st):
+        enter_execution(st)
+        return
+    st.plan_turn = j
+    set_decision(st, D_PLAN, st.init_order[j])
+
+
+@njit(cache=True)
+def any_space_vacant(st):
+    for sp in range(N_SPACES):
+        if space_vacant(st, sp):
+            return True
+    return False
+
+
+@njit(cache=True)
+def enter_execution(st):
+    """DS-EXEC-01: execution resolves the display from the top, spaces left to right."""
+    st.phase = PH_EXECUTION
+    st.cursor = 0
+    st.sub = D_NONE
+
+
+@njit(cache=True)
+def legal_plan(st, out):
+    """DS-PLAN-02: any vacant pawn space."""
+    for sp in range(N_SPACES):
+        if space_vacant(st, sp):
+            out[A_PLACE + sp] = 1
+
+
+@njit(cache=True)
+def apply_plan(st, sp):
+    """DS-PLAN-01: place one pawn, then the next animal in initiative order with pawns."""
+    a = st.actor
+    st.space[sp] = a
+    st.ap_supply[a] -= 1
+    j = next_planner(st, st.plan_turn + 1)
+    if j < 0 or not any_space_vacant(st):
+        enter_execution(st)
+        return
+    st.plan_turn = j
+    set_decision(st, D_PLAN, st.init_order[j])
+
+
+@njit(cache=True)
+def begin_initiative(st, a):
+    """DS-INIT-01: the owner may take Initiative (and must then re-place the pawn)."""
+    set_decision(st, D_INIT_PLACE, a)
+
+
+@njit(cache=True)
+def legal_init_place(st, out):
+    """DS-INIT-02: re-place on any vacant pawn space except Initiative itself (A15)."""
+    for sp in range(N_SPACES):
+        if sp != SP_INITIATIVE and space_vacant(st, sp):
+            out[A_PLACE + sp] = 1
+
+
+@njit(cache=True)
+def apply_init_place(st, sp):
+    """DS-INIT-01/02: move up one place on the track, then the pawn goes on space sp."""
+    a = st.actor
+    swap_initiative(st, a)
+    st.space[sp] = a
+    st.ap_supply[a] -= 1
+    st.sub = D_NONE

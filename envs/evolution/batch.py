@@ -1,0 +1,73 @@
+"""Batched play through the compiled engine: random masked playouts for benchmarks and
+tests, and the warm-up that compiles every kernel once."""
+import time
+
+import numpy as np
+from numba import njit
+
+from envs.core.rng import rng_below, seed_word
+from envs.evolution import rules
+from envs.evolution.actions import N_ACTIONS
+from envs.evolution.observe import OBS_SIZE, observe_into
+from envs.evolution.state import STATE_DTYPE
+
+AGENT_DTYPE = np.dtype([("rng", np.uint64)])
+
+
+@njit(cache=True)
+def random_action(agent, mask):
+    """A uniformly random legal action, drawn from the agent's own generator."""
+    n = 0
+    for i in range(mask.shape[0]):
+        n += mask[i]
+    k = rng_below(agent, n)
+    for i in range(mask.shape[0]):
+        if mask[i]:
+            if k == 0:
+                return i
+            k -= 1
+    return -1
+
+
+@njit(cache=True)
+def play_random_batch(states, agents, max_decisions):
+    """Play every game of the batch to its end with random legal actions; returns the
+    number of decisions taken (mask computed before each one)."""
+    mask = np.zeros(N_ACTIONS, np.int8)
+    total = 0
+    for g in range(states.shape[0]):
+        st = states[g]
+        n = 0
+        while rules.to_move(st) >= 0 and n < max_decisions:
+            rules.legal_mask(st, mask)
+            rules.step(st, random_action(agents[g], mask))
+            n += 1
+        total += n
+    return total
+
+
+def new_batch(n_games, num_players, flight, seed):
+    states = np.zeros(n_games, STATE_DTYPE)
+    for g in range(n_games):
+        states[g]["rng"] = seed_word(seed + g)
+        rules.new_game(states[g], num_players, int(flight))
+    agents = np.zeros(n_games, AGENT_DTYPE)
+    for g in range(n_games):
+        agents[g]["rng"] = seed_word(10_000_019 + seed + g)
+    return states, agents
+
+
+def bench_engine(engine, n_games, seed):
+    """(decisions, seconds) of random masked play of n_games full games on one core."""
+    states, agents = new_batch(n_games, engine.num_players, engine.flight, seed)
+    start = time.perf_counter()
+    decisions = play_random_batch(states, agents, 1_000_000)
+    return decisions, time.perf_counter() - start
+
+
+def warm():
+    """Compile (or load from cache) the kernels: one short batch, one observation."""
+    states, agents = new_batch(1, 3, True, 0)
+    play_random_batch(states, agents, 1_000_000)
+    out = np.zeros(OBS_SIZE, np.float32)
+    observe_into(states[0], 0, out)
