@@ -1,0 +1,51 @@
+"""Dominant Species (GMT, base game) for 2..6 players: compiled engine and PettingZoo env.
+
+- `make_engine(num_players=4, animals=None)`: the engine (envs.core.engine.GameEngine).
+- `env(...)`, `raw_env(...)`: the AEC env (imported lazily: the engine never loads
+  pettingzoo or gymnasium). See envs.dominant_species.env for its documentation.
+- `load_scenario(path_or_dict)` / `to_scenario(engine, state)`: the JSON scenario format
+  (see envs.dominant_species.scenario).
+- `warm()`: compile or load every kernel; `bench_engine(engine, n_games, seed)`.
+"""
+from envs.dominant_species.engine import OPTIONS, DominantSpeciesEngine
+from envs.dominant_species.engine import bench_engine as _bench_engine
+
+
+def make_engine(num_players=4, animals=None, **opts):
+    """The engine for the given options; ValueError names an unknown option."""
+    if opts:
+        raise ValueError(f"unknown option(s) for dominant_species: {', '.join(sorted(opts))}; "
+                         f"known: {', '.join(OPTIONS)}")
+    return DominantSpeciesEngine(num_players, animals)
+
+
+def bench_engine(engine, n_games, seed):
+    return _bench_engine(engine, n_games, seed)
+
+
+def load_scenario(path_or_dict):
+    from envs.dominant_species.scenario import load_scenario as _load
+    return _load(path_or_dict)
+
+
+def to_scenario(engine, state):
+    from envs.dominant_species.scenario import to_scenario as _to
+    return _to(engine, state)
+
+
+def warm():
+    """Compile (or load from cache) every kernel by playing short random games."""
+    from envs.dominant_species.observe import observe
+    for players in (2, 6):
+        engine = make_engine(players)
+        state = engine.new_state(players)
+        observe(state, 0)
+        _bench_engine(engine, 1, players)
+    from envs.dominant_species import scenario  # noqa: F401  (its kernels compile on load)
+
+
+def __getattr__(name):
+    if name in ("env", "raw_env", "DominantSpeciesEnv"):
+        from envs.dominant_species import env as _env_module
+        return getattr(_env_module, name)
+    raise AttributeError(f"module 'envs.dominant_species' has no attribute {name!r}")

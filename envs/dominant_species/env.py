@@ -1,0 +1,45 @@
+"""Dominant Species as a PettingZoo AEC environment (speciesgym/dominant_species-v0).
+
+`env(num_players=4, animals=None, render_mode=None, reward="win")`:
+
+- agents "player_0".."player_{P-1}" are seats; `animals` gives each seat's animal by name
+  (default: drawn at random from the reset seed);
+- observation {"observation": float32[OBS_SIZE], "action_mask": int8[N_ACTIONS]} where the
+  observation is `envs.dominant_species.observe.LAYOUT` from the viewer's seat: the public
+  board and the decision in progress, nothing of the deck or stack order;
+- one flat Discrete action space (`envs.dominant_species.actions`); an illegal action
+  raises ValueError and changes nothing;
+- rewards once, at the end: "win" (zero-sum, default), "rank" or "score"
+  (`envs.core.rewards`); ties for the most VP go to the animal higher in the food chain;
+- render_mode="ansi" returns the earth, the action display, scores and face-up cards.
+"""
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+from envs.core.aec import EngineAECEnv
+from envs.dominant_species.engine import DominantSpeciesEngine
+
+
+class DominantSpeciesEnv(EngineAECEnv):
+    metadata = {"render_modes": ["ansi"], "name": "dominant_species_v0",
+                "is_parallelizable": False}
+
+    def __init__(self, num_players=4, animals=None, render_mode=None, reward="win"):
+        super().__init__(DominantSpeciesEngine(num_players, animals), render_mode, reward)
+
+
+def raw_env(num_players=4, animals=None, render_mode=None, reward="win"):
+    return DominantSpeciesEnv(num_players, animals, render_mode, reward)
+
+
+def env(num_players=4, animals=None, render_mode=None, reward="win"):
+    return OrderEnforcingWrapper(raw_env(num_players, animals, render_mode, reward))
+
+
+def _register():
+    import pettingzoo
+    env_id = "speciesgym/dominant_species-v0"
+    if env_id not in pettingzoo.aec_registry:
+        pettingzoo.register("aec", env_id, entry_point="envs.dominant_species.env:env")
+
+
+_register()
