@@ -61,6 +61,8 @@ def action_name(st, action):
     if block == "TARGET":
         rel, s = divmod(i, MAX_SPECIES)
         n = max(int(st["n_players"]), 1)
+        if rel >= n:
+            return f"attack species {s} of relative seat {rel} (no such seat)"
         return f"attack {_species(st, (seat + rel) % n, s)}"
     if block == "DIVE":
         return f"Dive-Bomb with species {i}"

@@ -1,0 +1,92 @@
+"""The PettingZoo env: API and seed tests for every player count, registry, rewards,
+rendering, and bad options."""
+import numpy as np
+import pettingzoo
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+from envs.evolution.env import env, raw_env
+
+COUNTS = [2, 3, 4, 5, 6]
+
+
+@pytest.mark.parametrize("players", COUNTS)
+@pytest.mark.parametrize("flight", [True, False])
+def test_api(players, flight):
+    api_test(env(num_players=players, flight=flight), num_cycles=200)
+
+
+@pytest.mark.parametrize("players", COUNTS)
+@pytest.mark.parametrize("flight", [True, False])
+def test_seed(players, flight):
+    seed_test(lambda: env(num_players=players, flight=flight), num_cycles=200)
+
+
+def test_registered_with_pettingzoo():
+    e = pettingzoo.make("aec", "speciesgym/evolution-v0", num_players=3)
+    e.reset(seed=3)
+    assert e.possible_agents == ["player_0", "player_1", "player_2"]
+
+
+def _play_out(e, seed):
+    e.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    finals = {}
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, info = e.last()
+        if term or trunc:
+            finals[agent] = (reward, info["score"])
+            e.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        e.step(int(rng.choice(legal)))
+    return finals
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_win_rewards_are_zero_sum_and_follow_scores(players):
+    finals = _play_out(env(num_players=players), seed=11)
+    rewards = np.array([finals[a][0] for a in sorted(finals)])
+    scores = np.array([finals[a][1] for a in sorted(finals)])
+    assert abs(rewards.sum()) < 1e-9
+    assert rewards[np.argmax(scores)] > 0
+    assert rewards[np.argmin(scores)] <= 0
+
+
+def test_rank_and_score_rewards():
+    ranked = _play_out(env(num_players=4, reward="rank"), seed=5)
+    scored = _play_out(env(num_players=4, reward="score"), seed=5)
+    assert abs(sum(r for r, _ in ranked.values())) < 1e-9
+    for agent, (reward, score) in scored.items():
+        assert reward == score
+    best = max(scored, key=lambda a: scored[a][1])
+    assert ranked[best][0] == max(r for r, _ in ranked.values())
+
+
+def test_mask_only_for_the_agent_to_move():
+    e = raw_env(num_players=3)
+    e.reset(seed=2)
+    for agent in e.possible_agents:
+        mask = e.observe(agent)["action_mask"]
+        assert mask.any() == (agent == e.agent_selection)
+
+
+def test_ansi_render_shows_every_player():
+    e = raw_env(num_players=3, render_mode="ansi")
+    e.reset(seed=1)
+    text = e.render()
+    for p in range(3):
+        assert f"player_{p}:" in text
+    assert "watering hole" in text
+
+
+@pytest.mark.parametrize("kwargs, word", [
+    ({"num_players": 1}, "num_players"),
+    ({"num_players": 7}, "num_players"),
+    ({"num_players": 4, "reward": "money"}, "reward"),
+    ({"num_players": 4, "render_mode": "human"}, "render_mode"),
+    ({"num_players": 4, "flight": "yes"}, "flight"),
+])
+def test_bad_options_raise_naming_them(kwargs, word):
+    with pytest.raises(ValueError, match=word):
+        raw_env(**kwargs)
