@@ -3,6 +3,8 @@
 `make_engine(num_players=4, flight=True)` gives the engine; `env()` / `raw_env()` the AEC
 environment (imported lazily, so the engine never loads pettingzoo or gymnasium).
 """
+import importlib
+
 from envs.evolution.engine import EvolutionEngine
 
 
@@ -13,14 +15,12 @@ def make_engine(num_players=4, flight=True, **unknown):
     return EvolutionEngine(num_players=num_players, flight=flight)
 
 
+_LAZY = {"env": "env", "raw_env": "env", "load_scenario": "scenario",
+         "to_scenario": "scenario", "warm": "batch", "bench_engine": "batch"}
+
+
 def __getattr__(name):
-    if name in ("env", "raw_env"):
-        from envs.evolution import env as env_module
-        return getattr(env_module, name)
-    if name in ("load_scenario", "to_scenario"):
-        from envs.evolution import scenario
-        return getattr(scenario, name)
-    if name in ("warm", "bench_engine"):
-        from envs.evolution import batch
-        return getattr(batch, name)
+    if name in _LAZY:
+        module = importlib.import_module(f"envs.evolution.{_LAZY[name]}")
+        return getattr(module, name)
     raise AttributeError(f"module 'envs.evolution' has no attribute {name!r}")
