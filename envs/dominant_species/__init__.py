@@ -46,6 +46,6 @@ def warm():
 
 def __getattr__(name):
     if name in ("env", "raw_env", "DominantSpeciesEnv"):
-        from envs.dominant_species import env as _env_module
-        return getattr(_env_module, name)
+        import importlib
+        return getattr(importlib.import_module("envs.dominant_species.env"), name)
     raise AttributeError(f"module 'envs.dominant_species' has no attribute {name!r}")

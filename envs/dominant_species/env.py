@@ -13,6 +13,9 @@
   (`envs.core.rewards`); ties for the most VP go to the animal higher in the food chain;
 - render_mode="ansi" returns the earth, the action display, scores and face-up cards.
 """
+import sys
+import types
+
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from envs.core.aec import EngineAECEnv
@@ -42,4 +45,14 @@ def _register():
         pettingzoo.register("aec", env_id, entry_point="envs.dominant_species.env:env")
 
 
+class _CallableModule(types.ModuleType):
+    """Once this module is imported, Python binds it as `envs.dominant_species.env`, hiding
+    the factory of the same name; calling the module calls the factory, so
+    `envs.dominant_species.env(num_players=...)` works either way."""
+
+    def __call__(self, *args, **kwargs):
+        return env(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule
 _register()

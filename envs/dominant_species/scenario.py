@@ -1,0 +1,436 @@
+"""JSON scenarios: a Dominant Species position written by hand, loaded with every field
+checked (a ValueError names the field that is wrong).
+
+Format (every key but "animals" is optional; animals are named, hexes are [q, r] axial
+coordinates, element types and terrains by name, cards by name):
+
+    {
+      "animals": ["mammal", "reptile", "insect"],      # one per seat, seat order
+      "rng": 12345,                                     # seed of the generator (default 1)
+      "rng_word": 987654321,                            # or its exact 64-bit word
+      "round": 1,
+      "tiles": [{"hex": [0, 0], "terrain": "tundra", "cubes": {"mammal": 2}}, ...],
+                                                        # default: the 7 starting tiles, no cubes
+      "elements": [{"hexes": [[0,0],[0,-1],[1,-1]], "type": "water"}, {"corner": 41, "type": "sun"}],
+      "displays": {"mammal": {"meat": 3, "sun": 1}},    # totals incl. printed; default printed
+      "gene": {"mammal": 10}, "eliminated": {...}, "vp": {...},   # gene default: the rest
+      "pawns": {"mammal": 5},                           # owned; supply = owned - on display
+      "initiative": ["insect", "reptile", "mammal"],    # default reverse food chain
+      "spaces": {"Domination": ["mammal", null], "Regression": [null, null, "reptile"]},
+                                                        # slot lists; free spaces default filled
+      "boxes": {"Adaptation": {"meat": 1}},
+      "stacks": [["sea", "wetland"], [], ["desert"]],   # top first; the top is face up
+      "tundra_left": 11,                                # default 12 - tundra on earth
+      "deck": ["Predator", "Ice Age"], "faceup": ["Aquatic", null, ...],
+      "scored": [[0, 1]], "hibernating": [{"hex": [0,1], "animal": "mammal", "n": 1}],
+      "ice_age": false,
+      "start": "planning" | "reset" | {"execute": "Speciation", "slot": 1}
+               | {"card": "Predator", "taker": "mammal", "scored_hex": [0, 1]},
+      "decision": {...}                                 # raw decision fields (to_scenario)
+    }
+
+The bag is never given: it holds what is left of the 20 elements per type. A "card" start
+resolves the card as if taken by Domination space 4 (execution then goes on with Domination
+space 5).
+"""
+import json
+import os
+
+import numpy as np
+from numba import njit
+
+from envs.core.rng import seed_word
+from envs.core.scenario import load_json
+from envs.dominant_species import data as D
+from envs.dominant_species.engine import DominantSpeciesEngine
+from envs.dominant_species.rules import fill_legal, settle, update_dominance
+from envs.dominant_species.rules import board as B
+from envs.dominant_species.state import STATE_DTYPE
+
+KNOWN = {"animals", "rng", "rng_word", "round", "tiles", "elements", "displays", "gene", "eliminated",
+         "vp", "pawns", "initiative", "spaces", "boxes", "stacks", "tundra_left", "deck",
+         "faceup", "scored", "hibernating", "ice_age", "start", "decision"}
+DECISION_FIELDS = ("phase", "sub", "actor", "cursor", "space_now", "owner", "card",
+                   "card_pending", "ctx_cell", "ctx_corner", "ctx_elem", "ctx_k", "ctx_n",
+                   "ctx_bits", "dom_cell", "plan_turn", "flags", "protect")
+
+
+@njit(cache=True)
+def settle_at(states, b):
+    settle(states[b])
+
+
+@njit(cache=True)
+def refresh_at(states, b):
+    st = states[b]
+    fill_legal(st, st.mask)
+    update_dominance(st)
+
+
+def _name(value, names, field):
+    if isinstance(value, str) and value.lower() in names:
+        return names.index(value.lower())
+    raise ValueError(f"{field}: unknown name {value!r}; choose from {', '.join(names)}")
+
+
+def _int(value, field, low, high):
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise ValueError(f"{field}: expected an integer, got {value!r}")
+    if not low <= value <= high:
+        raise ValueError(f"{field}: {value} is outside {low}..{high}")
+    return int(value)
+
+
+def _hex(value, field):
+    if not (isinstance(value, (list, tuple)) and len(value) == 2):
+        raise ValueError(f"{field}: a hex is [q, r], got {value!r}")
+    try:
+        return D.cell_index(_int(value[0], field, -3, 3), _int(value[1], field, -3, 3))
+    except ValueError as exc:
+        raise ValueError(f"{field}: {exc}") from None
+
+
+def _per_animal(data, field, animals, low, high):
+    out = {}
+    if not isinstance(data, dict):
+        raise ValueError(f"{field}: expected an object animal -> number")
+    for key, value in data.items():
+        a = _name(key, D.ANIMAL_NAMES, f"{field}")
+        if a not in animals:
+            raise ValueError(f"{field}.{key}: animal not in play")
+        out[a] = _int(value, f"{field}.{key}", low, high)
+    return out
+
+
+def _counts(data, field):
+    if not isinstance(data, dict):
+        raise ValueError(f"{field}: expected an object element -> count")
+    out = np.zeros(6, np.int64)
+    for key, value in data.items():
+        out[_name(key, D.ELEM_NAMES, field)] = _int(value, f"{field}.{key}", 0, 20)
+    return out
+
+
+def _list(data, field):
+    if not isinstance(data, list):
+        raise ValueError(f"{field}: expected a list")
+    return data
+
+
+def _space_index(action, slot, field):
+    kind = _name(action, tuple(n.lower() for n in D.ACTION_NAMES), field)
+    spaces = [s for s in range(D.N_SPACES) if D.SPACE_ACTION[s] == kind]
+    if not 1 <= slot <= len(spaces):
+        raise ValueError(f"{field}: {action} has spaces 1..{len(spaces)}, got {slot}")
+    return spaces[slot - 1]
+
+
+def build_state(data):
+    """(engine, state) from a scenario dict; ValueError names the first bad field."""
+    if not isinstance(data, dict):
+        raise ValueError("scenario must be a JSON object")
+    unknown = sorted(set(data) - KNOWN)
+    if unknown:
+        raise ValueError(f"scenario has unknown field(s): {', '.join(unknown)}")
+    if "animals" not in data:
+        raise ValueError("scenario is missing field 'animals'")
+    names = _list(data["animals"], "animals")
+    if not D.MIN_PLAYERS <= len(names) <= D.MAX_PLAYERS:
+        raise ValueError(f"animals: {len(names)} animals, need 2..6 players")
+    engine = DominantSpeciesEngine(len(names), names)
+    p = engine.num_players
+    animals = [int(a) for a in engine.animals[:p]]
+    state = np.zeros(1, STATE_DTYPE)
+    st = state[0]
+    st["rng"] = seed_word(_int(data.get("rng", 1), "rng", 0, 2 ** 62))
+    if "rng_word" in data:
+        st["rng"] = np.uint64(_int(data["rng_word"], "rng_word", 1, 2 ** 64 - 1))
+    st["num_players"] = p
+    st["seat_animal"][:] = -1
+    st["animal_seat"][:] = -1
+    for s, a in enumerate(animals):
+        st["seat_animal"][s] = a
+        st["animal_seat"][a] = s
+    st["round"] = _int(data.get("round", 1), "round", 1, D.MAX_ROUNDS)
+    # tiles and cubes
+    tiles = data.get("tiles")
+    if tiles is None:
+        tiles = [{"hex": list(qr), "terrain": D.TERRAIN_NAMES[t]} for qr, t in D.START_TILES.items()]
+        tiles[0]["terrain"] = "tundra"
+    seen = set()
+    for i, tile in enumerate(_list(tiles, "tiles")):
+        f = f"tiles[{i}]"
+        if not isinstance(tile, dict) or set(tile) - {"hex", "terrain", "cubes"}:
+            raise ValueError(f"{f}: expected an object with hex, terrain, cubes")
+        c = _hex(tile.get("hex"), f"{f}.hex")
+        if c in seen:
+            raise ValueError(f"{f}.hex: hex {tile['hex']} listed twice")
+        seen.add(c)
+        ter = _name(tile.get("terrain"), D.TERRAIN_NAMES, f"{f}.terrain")
+        st["terrain"][c] = ter
+        cubes = _per_animal(tile.get("cubes", {}), f"{f}.cubes", animals, 0, 55)
+        if ter == D.EMPTY and any(cubes.values()):
+            raise ValueError(f"{f}.cubes: cubes on an empty hex {tile['hex']}")
+        for a, n in cubes.items():
+            st["cubes"][c, a] = n
+    if not (st["terrain"] > 0).any():
+        raise ValueError("tiles: the earth needs at least one tile")
+    # elements
+    st["corner"][:] = -1
+    for i, el in enumerate(_list(data.get("elements", []), "elements")):
+        f = f"elements[{i}]"
+        if not isinstance(el, dict) or set(el) - {"hexes", "corner", "type"}:
+            raise ValueError(f"{f}: expected an object with hexes or corner, and type")
+        if "corner" in el:
+            k = _int(el["corner"], f"{f}.corner", 0, D.N_CORNERS - 1)
+        else:
+            try:
+                k = D.corner_index([tuple(h) for h in _list(el.get("hexes"), f"{f}.hexes")])
+            except (ValueError, TypeError) as exc:
+                raise ValueError(f"{f}.hexes: {exc}") from None
+        if st["corner"][k] >= 0:
+            raise ValueError(f"{f}: corner {k} already holds an element")
+        if not any(c >= 0 and st["terrain"][c] > 0 for c in D.CORNER_CELLS[k]):
+            raise ValueError(f"{f}: corner {k} touches no tile")
+        st["corner"][k] = _name(el.get("type"), D.ELEM_NAMES, f"{f}.type")
+    # displays
+    displays = data.get("displays", {})
+    if not isinstance(displays, dict):
+        raise ValueError("displays: expected an object animal -> elements")
+    for a in animals:
+        st["display"][a] = D.PRINTED[a]
+    for key, counts in displays.items():
+        a = _name(key, D.ANIMAL_NAMES, "displays")
+        if a not in animals:
+            raise ValueError(f"displays.{key}: animal not in play")
+        have = _counts(counts, f"displays.{key}")
+        if (have < D.PRINTED[a]).any():
+            raise ValueError(f"displays.{key}: fewer than the printed elements")
+        if have.sum() > D.MAX_DISPLAY:
+            raise ValueError(f"displays.{key}: {have.sum()} elements, a display holds at most 6")
+        st["display"][a] = have
+    # boxes
+    boxes = data.get("boxes", {})
+    if not isinstance(boxes, dict):
+        raise ValueError("boxes: expected an object box -> elements")
+    for key, counts in boxes.items():
+        b = _name(key, tuple(n.lower() for n in D.BOX_NAMES), "boxes")
+        st["box"][b] = _counts(counts, f"boxes.{key}")
+    # the bag holds the rest of each type
+    for t in range(6):
+        used = int((st["corner"] == t).sum()) + int(st["box"][:, t].sum())
+        used += int(sum(st["display"][a, t] - D.PRINTED[a, t] for a in animals))
+        if used > D.ELEM_PER_TYPE:
+            raise ValueError(f"elements: {used} {D.ELEM_NAMES[t]} elements on earth, displays "
+                             f"and boxes, there are only {D.ELEM_PER_TYPE}")
+        st["bag"][t] = D.ELEM_PER_TYPE - used
+    # cubes off earth
+    kept = D.cubes_for(p)
+    elim = _per_animal(data.get("eliminated", {}), "eliminated", animals, 0, kept)
+    vp = _per_animal(data.get("vp", {}), "vp", animals, 0, 100000)
+    gene = _per_animal(data.get("gene", {}), "gene", animals, 0, kept)
+    for a in animals:
+        on_earth = int(st["cubes"][:, a].sum())
+        st["elim"][a] = elim.get(a, 0)
+        st["vp"][a] = vp.get(a, 0)
+        rest = kept - 1 - on_earth - st["elim"][a]
+        st["gene"][a] = gene.get(a, rest)
+        if st["gene"][a] != rest or rest < 0:
+            raise ValueError(f"gene.{D.ANIMAL_NAMES[a]}: earth {on_earth} + gene pool "
+                             f"{st['gene'][a]} + eliminated {st['elim'][a]} + VP marker must "
+                             f"be the {kept} cubes of {p} players")
+    # action display
+    st["space"][:] = -1
+    for sp in range(D.N_SPACES):
+        o = D.FREE_OWNER[sp]
+        if o >= 0 and o in animals:
+            st["space"][sp] = o
+    spaces = data.get("spaces", {})
+    if not isinstance(spaces, dict):
+        raise ValueError("spaces: expected an object action -> list of animals")
+    for key, slots in spaces.items():
+        for j, who in enumerate(_list(slots, f"spaces.{key}")):
+            sp = _space_index(key, j + 1, f"spaces.{key}")
+            f = f"spaces.{key}[{j}]"
+            if who is None:
+                st["space"][sp] = -1
+                continue
+            a = _name(who, D.ANIMAL_NAMES, f)
+            if a not in animals:
+                raise ValueError(f"{f}: animal not in play")
+            if D.FREE_SPACE[sp] and a != D.FREE_OWNER[sp]:
+                raise ValueError(f"{f}: this space belongs to the {D.ANIMAL_NAMES[D.FREE_OWNER[sp]]}")
+            st["space"][sp] = a
+    pawns = _per_animal(data.get("pawns", {}), "pawns", animals, 0, D.MAX_PAWNS)
+    for a in animals:
+        total = pawns.get(a, D.pawns_for(p))
+        placed = sum(1 for sp in range(D.N_SPACES) if st["space"][sp] == a and not D.FREE_SPACE[sp])
+        if placed > total:
+            raise ValueError(f"pawns.{D.ANIMAL_NAMES[a]}: {placed} pawns on the display, "
+                             f"only {total} owned")
+        st["ap_total"][a] = total
+        st["ap_supply"][a] = total - placed
+    # initiative
+    order = data.get("initiative", [D.ANIMAL_NAMES[a] for a in sorted(animals, reverse=True)])
+    order = [_name(x, D.ANIMAL_NAMES, "initiative") for x in _list(order, "initiative")]
+    if sorted(order) != sorted(animals):
+        raise ValueError("initiative: must list every animal in play exactly once")
+    st["init_order"][:] = -1
+    st["init_order"][:p] = order
+    # stacks, tundra
+    stacks = _list(data.get("stacks", [[], [], []]), "stacks")
+    if len(stacks) != 3:
+        raise ValueError("stacks: expected 3 stacks")
+    for s, stack in enumerate(stacks):
+        stack = _list(stack, f"stacks[{s}]")
+        if len(stack) > D.STACK_SIZE:
+            raise ValueError(f"stacks[{s}]: at most {D.STACK_SIZE} tiles")
+        ters = [_name(x, D.TERRAIN_NAMES, f"stacks[{s}]") for x in stack]
+        if any(t in (D.EMPTY, D.TUNDRA) for t in ters):
+            raise ValueError(f"stacks[{s}]: only large terrain tiles")
+        start = D.STACK_SIZE - len(ters)
+        st["stack_tiles"][s, start:] = ters
+        st["stack_face"][s] = ters[0] if ters else 0
+        st["stack_next"][s] = start + 1 if ters else D.STACK_SIZE
+    tundra_on = int((st["terrain"] == D.TUNDRA).sum())
+    st["tundra_left"] = _int(data.get("tundra_left", D.N_TUNDRA - tundra_on), "tundra_left",
+                             0, D.N_TUNDRA - tundra_on)
+    # cards
+    deck = [_name(x, tuple(n.lower() for n in D.CARD_NAMES), "deck")
+            for x in _list(data.get("deck", []), "deck")]
+    faceup = _list(data.get("faceup", []), "faceup")
+    if len(faceup) > D.N_FACEUP:
+        raise ValueError("faceup: at most 5 cards")
+    face = [-1 if x is None else _name(x, tuple(n.lower() for n in D.CARD_NAMES), "faceup")
+            for x in faceup]
+    cards = deck + [c for c in face if c >= 0]
+    if len(set(cards)) != len(cards):
+        raise ValueError("deck/faceup: a card appears twice")
+    st["deck"][:] = -1
+    st["deck_len"] = D.N_CARDS
+    st["deck_ptr"] = D.N_CARDS - len(deck)
+    st["deck"][D.N_CARDS - len(deck):] = deck
+    st["faceup"][:] = -1
+    st["faceup"][:len(face)] = face
+    for i, h in enumerate(_list(data.get("scored", []), "scored")):
+        st["scored"][_hex(h, f"scored[{i}]")] = 1
+    for i, h in enumerate(_list(data.get("hibernating", []), "hibernating")):
+        f = f"hibernating[{i}]"
+        c = _hex(h.get("hex"), f"{f}.hex")
+        a = _name(h.get("animal"), D.ANIMAL_NAMES, f"{f}.animal")
+        n = _int(h.get("n"), f"{f}.n", 0, int(st["cubes"][c, a]))
+        st["hib"][c, a] = n
+    st["ice_age"] = 1 if data.get("ice_age", False) else 0
+    st["card"] = -1
+    st["card_pending"] = -1
+    st["ctx_corner"] = -1
+    st["ctx_cell"] = -1
+    st["ctx_elem"] = -1
+    _set_start(st, data, animals)
+    if "decision" not in data:
+        settle_at(state, 0)
+    else:
+        refresh_at(state, 0)
+    return engine, state
+
+
+def _set_start(st, data, animals):
+    if "decision" in data:
+        dec = data["decision"]
+        if not isinstance(dec, dict) or set(dec) - set(DECISION_FIELDS):
+            raise ValueError(f"decision: expected an object with fields {', '.join(DECISION_FIELDS)}")
+        for key, value in dec.items():
+            arr = np.asarray(value)
+            if arr.shape != st[key].shape or (arr.size and arr.dtype.kind not in "iu"):
+                raise ValueError(f"decision.{key}: wrong shape or type")
+            info = np.iinfo(st.dtype[key].base)
+            if arr.size and (arr.min() < info.min or arr.max() > info.max):
+                raise ValueError(f"decision.{key}: out of range")
+            st[key] = arr
+        if not 0 <= st["phase"] <= B.PH_OVER or not 0 <= st["sub"] < B.N_DECISIONS:
+            raise ValueError("decision: phase or sub out of range")
+        if st["phase"] != B.PH_OVER and st["actor"] not in animals:
+            raise ValueError("decision.actor: animal not in play")
+        return
+    start = data.get("start", "planning")
+    st["sub"] = B.D_NONE
+    if start == "planning":
+        st["phase"] = B.PH_PLANNING
+    elif start == "reset":
+        st["phase"] = B.PH_RESET
+    elif isinstance(start, dict) and "execute" in start:
+        st["phase"] = B.PH_EXECUTION
+        st["cursor"] = _space_index(start["execute"], _int(start.get("slot", 1), "start.slot", 1, 8),
+                                    "start.execute")
+    elif isinstance(start, dict) and "card" in start:
+        st["phase"] = B.PH_EXECUTION
+        st["cursor"] = D.SP_DOMINATION0 + 4
+        st["card_pending"] = _name(start["card"], tuple(n.lower() for n in D.CARD_NAMES), "start.card")
+        taker = _name(start.get("taker"), D.ANIMAL_NAMES, "start.taker")
+        if taker not in animals:
+            raise ValueError("start.taker: animal not in play")
+        st["owner"] = taker
+        st["actor"] = taker
+        st["dom_cell"] = _hex(start.get("scored_hex", [0, 0]), "start.scored_hex")
+    else:
+        raise ValueError(f"start: expected 'planning', 'reset', {{'execute': ...}} or {{'card': ...}}, got {start!r}")
+
+
+def load_scenario(path_or_dict):
+    if isinstance(path_or_dict, (str, os.PathLike)):
+        data = load_json(path_or_dict)
+    else:
+        data = path_or_dict
+    return build_state(data)
+
+
+def to_scenario(engine, state):
+    """A scenario dict of the position (the decision in progress as raw fields)."""
+    st = state[0]
+    p = int(st["num_players"])
+    animals = [int(a) for a in st["seat_animal"][:p]]
+    names = [D.ANIMAL_NAMES[a] for a in animals]
+    qr = lambda c: [int(D.CELL_QR[c][0]), int(D.CELL_QR[c][1])]  # noqa: E731
+    tiles = []
+    for c in range(D.N_CELLS):
+        if st["terrain"][c]:
+            cubes = {D.ANIMAL_NAMES[a]: int(st["cubes"][c, a]) for a in animals if st["cubes"][c, a]}
+            tiles.append({"hex": qr(c), "terrain": D.TERRAIN_NAMES[st["terrain"][c]], "cubes": cubes})
+    counts = lambda row: {D.ELEM_NAMES[t]: int(n) for t, n in enumerate(row) if n}  # noqa: E731
+    spaces = {}
+    for kind in range(12):
+        idx = [s for s in range(D.N_SPACES) if D.SPACE_ACTION[s] == kind]
+        spaces[D.ACTION_NAMES[kind]] = [None if st["space"][s] < 0 else D.ANIMAL_NAMES[st["space"][s]]
+                                        for s in idx]
+    stacks = []
+    for s in range(3):
+        rest = [D.TERRAIN_NAMES[t] for t in st["stack_tiles"][s, st["stack_next"][s]:]]
+        face = st["stack_face"][s]
+        stacks.append(([D.TERRAIN_NAMES[face]] if face else []) + rest)
+    data = {
+        "animals": names,
+        "rng_word": int(st["rng"]),
+        "round": int(st["round"]),
+        "tiles": tiles,
+        "elements": [{"corner": k, "type": D.ELEM_NAMES[st["corner"][k]]}
+                     for k in range(D.N_CORNERS) if st["corner"][k] >= 0],
+        "displays": {D.ANIMAL_NAMES[a]: counts(st["display"][a]) for a in animals},
+        "gene": {D.ANIMAL_NAMES[a]: int(st["gene"][a]) for a in animals},
+        "eliminated": {D.ANIMAL_NAMES[a]: int(st["elim"][a]) for a in animals},
+        "vp": {D.ANIMAL_NAMES[a]: int(st["vp"][a]) for a in animals},
+        "pawns": {D.ANIMAL_NAMES[a]: int(st["ap_total"][a]) for a in animals},
+        "initiative": [D.ANIMAL_NAMES[a] for a in st["init_order"][:p]],
+        "spaces": spaces,
+        "boxes": {D.BOX_NAMES[b]: counts(st["box"][b]) for b in range(6)},
+        "stacks": stacks,
+        "tundra_left": int(st["tundra_left"]),
+        "deck": [D.CARD_NAMES[c] for c in st["deck"][st["deck_ptr"]:st["deck_len"]]],
+        "faceup": [None if c < 0 else D.CARD_NAMES[c] for c in st["faceup"]],
+        "scored": [qr(c) for c in range(D.N_CELLS) if st["scored"][c]],
+        "hibernating": [{"hex": qr(c), "animal": D.ANIMAL_NAMES[a], "n": int(st["hib"][c, a])}
+                        for c in range(D.N_CELLS) for a in animals if st["hib"][c, a]],
+        "ice_age": bool(st["ice_age"]),
+        "decision": {k: (st[k].tolist() if isinstance(st[k], np.ndarray) else int(st[k]))
+                     for k in DECISION_FIELDS},
+    }
+    return json.loads(json.dumps(data))

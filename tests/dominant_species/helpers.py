@@ -1,0 +1,98 @@
+"""Test helpers: invariant checks on a state, scenario shortcuts, action lookup by block."""
+import numpy as np
+
+from envs.dominant_species import data as D
+from envs.dominant_species.actions import BLOCKS
+from envs.dominant_species.scenario import load_scenario
+
+
+def python_dominance(st):
+    """Dominance from its definition (DS-DOM-01..03), in plain numpy."""
+    out = np.full(D.N_CELLS, -1)
+    for c in range(D.N_CELLS):
+        if st["terrain"][c] == D.EMPTY:
+            continue
+        counts = np.zeros(6, np.int64)
+        for k in D.CELL_CORNERS[c]:
+            if st["corner"][k] >= 0:
+                counts[st["corner"][k]] += 1
+        match = st["display"].astype(np.int64) @ counts
+        present = st["cubes"][c] > 0
+        if not present.any():
+            continue
+        best = match[present].max()
+        if best >= 1 and (match[present] == best).sum() == 1:
+            out[c] = int(np.flatnonzero(present & (match == best))[0])
+    return out
+
+
+def check_invariants(engine, state):
+    st = state[0]
+    p = int(st["num_players"])
+    animals = [int(a) for a in st["seat_animal"][:p]]
+    kept = D.cubes_for(p)
+    assert (st["cubes"] >= 0).all() and (st["hib"] <= st["cubes"]).all()
+    assert (st["cubes"][st["terrain"] == D.EMPTY] == 0).all(), "cubes on an empty hex"
+    for a in range(6):
+        if a in animals:
+            total = int(st["cubes"][:, a].sum()) + int(st["gene"][a]) + int(st["elim"][a]) + 1
+            assert total == kept, f"cubes of {D.ANIMAL_NAMES[a]}: {total} != {kept}"
+            assert st["gene"][a] >= 0 and st["elim"][a] >= 0
+            assert (st["display"][a] >= D.PRINTED[a]).all()
+            assert st["display"][a].sum() <= D.MAX_DISPLAY
+            placed = sum(1 for s in range(D.N_SPACES)
+                         if st["space"][s] == a and not D.FREE_SPACE[s])
+            assert st["ap_supply"][a] >= 0
+            assert st["ap_supply"][a] + placed == st["ap_total"][a] <= D.MAX_PAWNS
+        else:
+            assert st["cubes"][:, a].sum() == 0 and st["display"][a].sum() == 0
+    for t in range(6):
+        n = int((st["corner"] == t).sum()) + int(st["box"][:, t].sum()) + int(st["bag"][t])
+        n += sum(int(st["display"][a, t] - D.PRINTED[a, t]) for a in animals)
+        assert n == D.ELEM_PER_TYPE, f"{n} {D.ELEM_NAMES[t]} elements"
+    assert (st["bag"] >= 0).all() and (st["box"] >= 0).all()
+    for k in range(D.N_CORNERS):
+        if st["corner"][k] >= 0:
+            assert any(c >= 0 and st["terrain"][c] for c in D.CORNER_CELLS[k])
+    tundra = int((st["terrain"] == D.TUNDRA).sum())
+    assert tundra + st["tundra_left"] == D.N_TUNDRA
+    tiles = int((st["terrain"] > 0).sum())
+    stacked = sum(int(D.STACK_SIZE - st["stack_next"][s]) + (1 if st["stack_face"][s] else 0)
+                  for s in range(3))
+    assert tiles + stacked == 31
+    assert (st["dom"] == python_dominance(st)).all(), "dominance differs from its definition"
+    mask = engine.legal_mask(state)
+    if engine.to_move(state) >= 0:
+        assert mask.sum() > 0, "empty mask for the player to move"
+        assert 0 <= engine.to_move(state) < p
+    else:
+        assert mask.sum() == 0
+
+
+def action(block, index=0):
+    return BLOCKS.encode(block, index)
+
+
+def cell(q, r):
+    return D.cell_index(q, r)
+
+
+def legal_names(engine, state):
+    return [engine.action_name(state, a) for a in np.flatnonzero(engine.legal_mask(state))]
+
+
+def legal_in(engine, state, block):
+    """Indices within `block` that are legal now."""
+    b = BLOCKS[block]
+    return [int(a) - b.start for a in np.flatnonzero(engine.legal_mask(state))
+            if b.start <= a < b.start + b.size]
+
+
+def scenario(**fields):
+    return load_scenario(fields)
+
+
+def play(engine, state, *actions):
+    from envs.core.engine import checked_step
+    for a in actions:
+        checked_step(engine, state, a)

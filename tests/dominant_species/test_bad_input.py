@@ -1,0 +1,88 @@
+"""Bad input: options, actions and scenarios raise a ValueError naming the problem and
+change nothing."""
+import numpy as np
+import pytest
+
+from envs.core.engine import checked_step
+from envs.dominant_species import env, load_scenario, make_engine
+from envs.dominant_species.actions import N_ACTIONS
+
+
+@pytest.mark.parametrize("players", [0, 1, 7, "4", True])
+def test_wrong_player_count(players):
+    with pytest.raises(ValueError, match="num_players"):
+        make_engine(players)
+
+
+@pytest.mark.parametrize("animals, words", [
+    (["mammal", "reptile"], "2 given for 3 players"),
+    (["mammal", "reptile", "dodo"], "unknown animal 'dodo'"),
+    (["mammal", "mammal", "bird"], "mammal chosen twice"),
+    (["mammal", "reptile", 9], "unknown animal 9"),
+])
+def test_wrong_animal_list(animals, words):
+    with pytest.raises(ValueError, match=words):
+        make_engine(3, animals)
+
+
+def test_unknown_option():
+    with pytest.raises(ValueError, match="unknown option.*flight"):
+        make_engine(4, flight=True)
+
+
+def test_illegal_action_raises_and_changes_nothing():
+    engine = make_engine(4)
+    state = engine.new_state(7)
+    mask = engine.legal_mask(state)
+    before = state.tobytes()
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(ValueError, match="illegal action"):
+        checked_step(engine, state, illegal)
+    for bad in (-1, N_ACTIONS, 3.5, None, True):
+        with pytest.raises(ValueError):
+            checked_step(engine, state, bad)
+    assert state.tobytes() == before
+
+
+def test_illegal_action_through_the_env():
+    e = env(num_players=3)
+    e.reset(seed=1)
+    mask = e.observe(e.agent_selection)["action_mask"]
+    before = e.unwrapped.state_array.tobytes()
+    with pytest.raises(ValueError, match="illegal action"):
+        e.step(int(np.flatnonzero(mask == 0)[0]))
+    assert e.unwrapped.state_array.tobytes() == before
+
+
+BASE = {"animals": ["mammal", "reptile"]}
+
+
+@pytest.mark.parametrize("patch, words", [
+    ({"displays": {"mammal": {"meat": 2, "sun": 3, "seed": 2}}}, "displays.mammal: 7 elements"),
+    ({"tiles": [{"hex": [0, 0], "terrain": "sea"}, {"hex": [1, 0], "terrain": "empty",
+                                                   "cubes": {"mammal": 1}}]},
+     r"tiles\[1\].cubes: cubes on an empty hex"),
+    ({"boxes": {"Adaptation": {"sun": 19}}, "elements": [{"corner": 40, "type": "sun"},
+                                                          {"corner": 41, "type": "sun"}]},
+     "21 sun elements"),
+    ({"tiles": [{"hex": [0, 3], "terrain": "sea"}]}, r"tiles\[0\].hex"),
+    ({"tiles": [{"hex": [0, 0], "terrain": "lava"}]}, r"tiles\[0\].terrain: unknown name 'lava'"),
+    ({"elements": [{"corner": 0, "type": "meat"}]}, r"elements\[0\]: corner 0 touches no tile"),
+    ({"gene": {"mammal": 3}}, "gene.mammal"),
+    ({"spaces": {"Regression": [None, None, "mammal"]}}, "belongs to the reptile"),
+    ({"spaces": {"Domination": ["mammal"] * 6}}, "spaces.Domination: Domination has spaces 1..5"),
+    ({"pawns": {"mammal": 11}}, r"pawns.mammal: 11 is outside 0..10"),
+    ({"initiative": ["mammal"]}, "initiative"),
+    ({"faceup": ["Predator", "Predator"]}, "a card appears twice"),
+    ({"start": "lunch"}, "start"),
+    ({"colour": "red"}, "unknown field"),
+    ({"animals": ["mammal"]}, "animals: 1 animals"),
+])
+def test_bad_scenarios_name_the_field(patch, words):
+    with pytest.raises(ValueError, match=words):
+        load_scenario({**BASE, **patch})
+
+
+def test_missing_scenario_file():
+    with pytest.raises(ValueError, match="not found"):
+        load_scenario("/nonexistent/scenario.json")

@@ -1,0 +1,78 @@
+"""Random masked play of full games with invariant checks after every step."""
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from envs.core.rng import seed_word
+from envs.dominant_species import make_engine
+from envs.dominant_species.engine import new_game_at
+from envs.dominant_species.state import STATE_DTYPE
+from tests.dominant_species.helpers import check_invariants
+from tests.dominant_species.invariants import ERRORS, play_checked
+
+PICKER = np.dtype([("rng", np.uint64)])
+
+
+def _sweep(players, n_games, seed):
+    engine = make_engine(players)
+    states = np.zeros(n_games, STATE_DTYPE)
+    for g in range(n_games):
+        states[g]["rng"] = seed_word(seed + g)
+        new_game_at(states, g, players, engine.animals)
+    picker = np.zeros(1, PICKER)
+    picker[0]["rng"] = seed_word(seed * 7 + 1)
+    code, game, step, decisions = play_checked(states, picker[0], 200000)
+    assert code == 0, f"{ERRORS[code]} in game {game} at step {step} ({players} players, seed {seed})"
+    assert (states["phase"] == 3).all()
+    return states, decisions
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_random_play_invariants_after_every_step(players):
+    states, decisions = _sweep(players, 44, 1000 * players)
+    assert decisions > 44 * 50
+    # every game ended by Ice Age or the round cap, and someone scored
+    assert ((states["ice_age"] == 1) | (states["round"] == 40)).all()
+    assert (states["vp"].sum(axis=1) > 0).all()
+
+
+def test_random_play_through_the_python_engine_api():
+    """A few games stepped through the engine methods, checked by the numpy re-statement."""
+    rng = np.random.default_rng(3)
+    for players, seed in ((2, 11), (4, 12), (6, 13)):
+        engine = make_engine(players)
+        state = engine.new_state(seed)
+        steps = 0
+        while engine.to_move(state) >= 0:
+            check_invariants(engine, state)
+            legal = np.flatnonzero(engine.legal_mask(state))
+            engine.apply(state, int(rng.choice(legal)))
+            steps += 1
+        check_invariants(engine, state)
+        scores, winners, key = engine.final(state)
+        assert winners.sum() == 1 and scores[winners][0] == scores.max()
+
+
+def test_same_seed_same_game():
+    a, _ = _sweep(3, 3, 77)
+    b, _ = _sweep(3, 3, 77)
+    assert a.tobytes() == b.tobytes()
+
+
+def test_boundscheck_subset(tmp_path):
+    """A few games again with NUMBA_BOUNDSCHECK=1, compiled afresh in an empty cache (numba's
+    disk cache does not key on the bounds-check flag)."""
+    code = (
+        "from tests.dominant_species.test_random_play import _sweep\n"
+        "for p in (2, 4, 6):\n"
+        "    _sweep(p, 2, 500 + p)\n"
+        "print('ok')\n")
+    env = dict(os.environ, NUMBA_BOUNDSCHECK="1", NUMBA_CACHE_DIR=str(tmp_path))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    out = subprocess.run([sys.executable, "-c", code], cwd=root, env=env,
+                         capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr[-3000:]
+    assert "ok" in out.stdout
