@@ -96,3 +96,34 @@ def play(engine, state, *actions):
     from envs.core.engine import checked_step
     for a in actions:
         checked_step(engine, state, a)
+
+
+def corner(*hexes):
+    """Corner index shared by the given [q, r] hexes."""
+    return D.corner_index([tuple(h) for h in hexes])
+
+
+START_TILES = [{"hex": [0, 0], "terrain": "tundra"}, {"hex": [0, -1], "terrain": "wetland"},
+               {"hex": [1, -1], "terrain": "savannah"}, {"hex": [1, 0], "terrain": "desert"},
+               {"hex": [0, 1], "terrain": "mountain"}, {"hex": [-1, 1], "terrain": "forest"},
+               {"hex": [-1, 0], "terrain": "jungle"}]
+
+
+def tiles(*extra, cubes=None):
+    """The seven starting tiles (plus extra {"hex", "terrain"} entries), with cubes given as
+    {(q, r): {"mammal": 2}}."""
+    out = [dict(t) for t in START_TILES] + [dict(t) for t in extra]
+    for t in out:
+        key = tuple(t["hex"])
+        if cubes and key in cubes:
+            t["cubes"] = cubes[key]
+    return out
+
+
+def two(**fields):
+    """A mammal (seat 0) and reptile (seat 1) scenario with the given fields."""
+    return load_scenario({"animals": ["mammal", "reptile"], **fields})
+
+
+def seat_vp(state, animal):
+    return int(state[0]["vp"][D.ANIMAL_NAMES.index(animal)])
