@@ -33,7 +33,7 @@ from pettingzoo import aec_registry, register
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from envs.core.aec import EngineAECEnv
-from envs.evolution.engine import EvolutionEngine
+from envs.evolution import make_engine
 
 ENV_ID = "speciesgym/evolution-v0"
 
@@ -41,8 +41,9 @@ ENV_ID = "speciesgym/evolution-v0"
 class raw_env(EngineAECEnv):
     metadata = {"render_modes": ["ansi"], "name": "evolution_v0", "is_parallelizable": False}
 
-    def __init__(self, num_players=4, flight=True, render_mode=None, reward="win"):
-        super().__init__(EvolutionEngine(num_players, flight), render_mode, reward)
+    def __init__(self, num_players=4, flight=True, render_mode=None, reward="win", **unknown):
+        super().__init__(make_engine(num_players, flight=flight, **unknown), render_mode,
+                         reward)
 
 
 def env(**kwargs):

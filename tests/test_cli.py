@@ -1,0 +1,59 @@
+"""The speciesgym command: play (agents and a person), bench, show, and its errors."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SCENARIO = os.path.join(ROOT, "scenarios", "evolution", "carnivore_standoff.json")
+
+
+def run(*args, stdin=None):
+    return subprocess.run([sys.executable, "-m", "training.cli", *args], cwd=ROOT,
+                          input=stdin, capture_output=True, text=True, timeout=600)
+
+
+def test_play_prints_the_log_and_the_scores():
+    out = run("play", "--game", "evolution", "--players", "3", "--seed", "2")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert any(line.startswith("player_0: food card:") for line in lines)
+    assert sum("points" in line for line in lines) == 3
+    assert sum("(winner)" in line for line in lines) >= 1
+
+
+def test_a_person_can_play_a_seat_by_numbers():
+    out = run("play", "--players", "2", "--seed", "3", "--human", "1", "--quiet",
+              stdin="0\n" * 5000)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert "player_1, choose" in out.stdout and "[0] " in out.stdout
+    assert sum("points" in line for line in out.stdout.splitlines()) == 2
+
+
+def test_bench_prints_the_figures_as_json():
+    out = run("bench", "--game", "evolution", "--players", "2", "--games", "8",
+              "--aec-games", "1")
+    assert out.returncode == 0, out.stderr
+    figures = json.loads(out.stdout)
+    for key in ("engine_decisions_per_s", "aec_decisions_per_s", "decisions_per_game",
+                "ms_per_game"):
+        assert figures[key] > 0
+
+
+def test_show_renders_a_scenario():
+    out = run("show", SCENARIO)
+    assert out.returncode == 0, out.stderr
+    assert "Carnivore, Intelligence" in out.stdout and "(Hard Shell)" in out.stdout
+    assert "watering hole 3" in out.stdout
+
+
+@pytest.mark.parametrize("args, message", [
+    (("play", "--players", "9"), "num_players"),
+    (("play", "--option", "climate=true"), "climate"),
+    (("show", "missing.json"), "missing.json"),
+])
+def test_bad_input_is_a_clear_error(args, message):
+    out = run(*args)
+    assert out.returncode == 2 and message in out.stderr
