@@ -94,3 +94,33 @@ def test_own_hand_and_own_face_down_traits_are_seen():
     st["traits"][0, 0, 0] = 0
     assert not np.array_equal(seen_by_owner, engine.observe(other, 0))
     assert np.array_equal(seen_by_other, engine.observe(other, 1))
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_resample_depends_only_on_what_the_seat_sees(players):
+    from envs.evolution.resample import resample
+    from tests.evolution.invariants import check_invariants
+    rng = np.random.default_rng(players + 100)
+    checked = 0
+    for engine, state in positions(players, seed=players + 7, every=5):
+        seat = engine.to_move(state)
+        other = state.copy()
+        swap_hidden_cards(other, seat, rng)
+        a = resample(state, seat, np.random.default_rng(checked))
+        b = resample(other, seat, np.random.default_rng(checked))
+        assert a.tobytes() == b.tobytes()
+        check_invariants(a[0])
+        assert np.array_equal(engine.observe(a, seat), engine.observe(state, seat))
+        # the sampled game can be played on
+        legal = np.flatnonzero(engine.legal_mask(a))
+        assert legal.size > 0
+        checked += 1
+    assert checked > 20
+
+
+def test_resample_refuses_a_seat_not_to_move():
+    from envs.evolution.resample import resample
+    engine = make_engine(3)
+    state = engine.new_state(0)
+    with pytest.raises(ValueError, match="not the player to move"):
+        resample(state, (engine.to_move(state) + 1) % 3, np.random.default_rng(0))
