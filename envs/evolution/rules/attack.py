@@ -99,28 +99,25 @@ def horns_choice(st, ap, a, tp, t):
 
 @njit(cache=True)
 def resolve_attack(st, ap, a, tp, t, horns_off):
-    """EVO-ATK-10..14: the prey loses 1 population; Horns costs the attacker 1 population
-    first; a surviving attacker takes meat equal to the prey's body size from the bank
-    (capped by its hunger), which fires its Cooperation; extinct species leave play; then
-    every Scavenger is marked to take meat (resolved by the scavenger step)."""
+    """EVO-ATK-11..14: the prey loses 1 population and, at 0, goes extinct at once (its
+    neighbours become adjacent before anything else, EVO-ATK-11); Horns then costs the
+    attacker 1 population (EVO-ATK-13); a surviving attacker takes meat equal to the prey's
+    body size from the bank (capped by its hunger), which fires its Cooperation; an attacker
+    at 0 goes extinct instead. Then every Scavenger is marked to take meat (resolved by the
+    scavenger step, EVO-ATK-15)."""
     meat = st.body[tp, t]
+    horns = has_trait(st, tp, t, HORNS) and not horns_off
     reduce_population(st, tp, t, 1)
-    if has_trait(st, tp, t, HORNS) and not horns_off:
-        reduce_population(st, ap, a, 1)
-    if st.pop[ap, a] > 0:
-        take_food(st, ap, a, Source.BANK_MEAT, meat)
-    dead_prey = st.pop[tp, t] == 0
-    dead_attacker = st.pop[ap, a] == 0
-    if dead_prey and dead_attacker and ap == tp and t > a:
+    if st.pop[tp, t] == 0:
         go_extinct(st, tp, t)
+        if ap == tp and a > t:
+            a -= 1
+    if horns:
+        reduce_population(st, ap, a, 1)
+    if st.pop[ap, a] == 0:
         go_extinct(st, ap, a)
     else:
-        if dead_attacker:
-            go_extinct(st, ap, a)
-            if ap == tp and t > a:
-                t -= 1
-        if dead_prey:
-            go_extinct(st, tp, t)
+        take_food(st, ap, a, Source.BANK_MEAT, meat)
     mark_scavengers(st)
 
 
