@@ -19,7 +19,8 @@ coordinates, element types and terrains by name, cards by name):
       "spaces": {"Domination": ["mammal", null], "Regression": [null, null, "reptile"]},
                                                         # slot lists; free spaces default filled
       "boxes": {"Adaptation": {"meat": 1}},
-      "stacks": [["sea", "wetland"], [], ["desert"]],   # top first; the top is face up
+      "stacks": [["sea", "wetland"], [], [null, "desert"]],   # top first, face up; null =
+                                                        # its face-up tile was taken this round
       "tundra_left": 11,                                # default 12 - tundra on earth
       "deck": ["Predator", "Ice Age"], "faceup": ["Aquatic", null, ...],
       "scored": [[0, 1]], "hibernating": [{"hex": [0,1], "animal": "mammal", "n": 1}],
@@ -283,15 +284,20 @@ def build_state(data):
         raise ValueError("stacks: expected 3 stacks")
     for s, stack in enumerate(stacks):
         stack = _list(stack, f"stacks[{s}]")
-        if len(stack) > D.STACK_SIZE:
-            raise ValueError(f"stacks[{s}]: at most {D.STACK_SIZE} tiles")
-        ters = [_name(x, D.TERRAIN_NAMES, f"stacks[{s}]") for x in stack]
+        taken = bool(stack) and stack[0] is None       # face-up tile already taken
+        ters = [_name(x, D.TERRAIN_NAMES, f"stacks[{s}]") for x in stack[1 if taken else 0:]]
         if any(t in (D.EMPTY, D.TUNDRA) for t in ters):
             raise ValueError(f"stacks[{s}]: only large terrain tiles")
+        if len(ters) > D.STACK_SIZE:
+            raise ValueError(f"stacks[{s}]: at most {D.STACK_SIZE} tiles")
         start = D.STACK_SIZE - len(ters)
         st["stack_tiles"][s, start:] = ters
-        st["stack_face"][s] = ters[0] if ters else 0
-        st["stack_next"][s] = start + 1 if ters else D.STACK_SIZE
+        if taken or not ters:
+            st["stack_face"][s] = 0
+            st["stack_next"][s] = start
+        else:
+            st["stack_face"][s] = ters[0]
+            st["stack_next"][s] = start + 1
     tundra_on = int((st["terrain"] == D.TUNDRA).sum())
     st["tundra_left"] = _int(data.get("tundra_left", D.N_TUNDRA - tundra_on), "tundra_left",
                              0, D.N_TUNDRA - tundra_on)
@@ -406,7 +412,7 @@ def to_scenario(engine, state):
     for s in range(3):
         rest = [D.TERRAIN_NAMES[t] for t in st["stack_tiles"][s, st["stack_next"][s]:]]
         face = st["stack_face"][s]
-        stacks.append(([D.TERRAIN_NAMES[face]] if face else []) + rest)
+        stacks.append(([D.TERRAIN_NAMES[face]] if face else [None]) + rest)
     data = {
         "animals": names,
         "rng_word": int(st["rng"]),
