@@ -29,7 +29,7 @@ def _options(pairs):
 
 def _ask_human(env, agent, mask):
     legal = np.flatnonzero(mask)
-    print(env.render())
+    print(env.engine.render_text(env.state_array, viewer=env.agent_name_mapping[agent]))
     for i, action in enumerate(legal):
         print(f"  [{i}] {env.action_name(action)}")
     while True:

@@ -45,7 +45,8 @@ class GameEngine:
     def phase_name(self, state):
         raise NotImplementedError
 
-    def render_text(self, state):
+    def render_text(self, state, viewer=None):
+        """The position as text: everything, or (viewer = a seat) only what it may see."""
         raise NotImplementedError
 
 

@@ -152,7 +152,8 @@ class DominantSpeciesEngine(GameEngine):
         from envs.dominant_species.names import decision_label
         return f"{PHASE_NAMES[state[0]['phase']]}: {decision_label(state)}"
 
-    def render_text(self, state):
+    def render_text(self, state, viewer=None):
+        """The table as text; Dominant Species hides nothing a viewer could see on it."""
         from envs.dominant_species.render import render_text
         return render_text(state)
 

@@ -68,5 +68,5 @@ class EvolutionEngine(GameEngine):
     def phase_name(self, state):
         return phase_name(state[0])
 
-    def render_text(self, state):
-        return render_text(state[0])
+    def render_text(self, state, viewer=None):
+        return render_text(state[0], viewer)

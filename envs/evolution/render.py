@@ -1,20 +1,31 @@
 """A readable text table of an Evolution position (render_mode="ansi", `speciesgym show`)."""
-from envs.evolution.data import CLASS_KIND, KIND_NAMES
+import numpy as np
+
+from envs.evolution.data import CLASS_KIND, KIND_NAMES, class_name
 from envs.evolution.names import phase_name
 from envs.evolution.state import TRAIT_SLOTS
 
 
-def _traits(st, p, s):
+def _traits(st, p, s, show_hidden):
     out = []
     for k in range(TRAIT_SLOTS):
         c = int(st["traits"][p, s, k])
         if c >= 0:
-            name = KIND_NAMES[CLASS_KIND[c]]
+            name = KIND_NAMES[CLASS_KIND[c]] if show_hidden or not st["hidden"][p, s, k] \
+                else "face-down card"
             out.append(f"({name})" if st["hidden"][p, s, k] else name)
     return ", ".join(out) or "-"
 
 
-def render_text(st):
+def _hand(st, p):
+    cards = [class_name(c) for c in np.flatnonzero(st["hand"][p])
+             for _ in range(int(st["hand"][p, c]))]
+    return ", ".join(cards) or "empty"
+
+
+def render_text(st, viewer=None):
+    """Every player's species, food and hand size. viewer=None shows everything (face-down
+    traits in parentheses); viewer=seat shows only what that seat may see, plus its hand."""
     n = int(st["n_players"])
     lines = [
         f"Evolution{' + Flight' if st['flight'] else ''}  round {int(st['round']) + 1}  "
@@ -28,11 +39,16 @@ def render_text(st):
         hand = int(st["hand"][p].sum())
         lines.append(f"player_{p}: hand {hand}  bag {int(st['bag'][p])}"
                      + ("  food card placed" if st["food_card"][p] >= 0 else ""))
+        if viewer == p:
+            lines.append(f"  your hand: {_hand(st, p)}")
+            if st["food_card"][p] >= 0:
+                lines.append(f"  your food card: {class_name(int(st['food_card'][p]))}")
+        show_hidden = viewer is None or viewer == p
         for s in range(int(st["n_species"][p])):
             kind = "avian" if st["avian"][p, s] else "land "
             extra = f" upkeep {int(st['upkeep'][p, s])}" if st["avian"][p, s] else ""
             extra += f" fat {int(st['fat'][p, s])}" if st["fat"][p, s] else ""
             lines.append(
                 f"  [{s}] {kind} body {int(st['body'][p, s])} pop {int(st['pop'][p, s])} "
-                f"food {int(st['food'][p, s])}{extra}  traits: {_traits(st, p, s)}")
+                f"food {int(st['food'][p, s])}{extra}  traits: {_traits(st, p, s, show_hidden)}")
     return "\n".join(lines)

@@ -124,3 +124,17 @@ def test_resample_refuses_a_seat_not_to_move():
     state = engine.new_state(0)
     with pytest.raises(ValueError, match="not the player to move"):
         resample(state, (engine.to_move(state) + 1) % 3, np.random.default_rng(0))
+
+
+def test_a_seat_view_of_the_table_hides_others_secrets():
+    from envs.evolution.scenario import load_scenario
+    from tests.evolution.helpers import seat, sp
+    engine, state = load_scenario({"players": 2, "phase": "play", "turn": 0, "seats": [
+        seat(hand=["Long Neck:9"], species=[sp(traits=["Horns"], face_down=[0])]),
+        seat(hand=["Fertile:7"], species=[sp(traits=["Climbing"], face_down=[0])]),
+    ]})
+    mine = engine.render_text(state, viewer=0)
+    assert "Long Neck (9)" in mine and "(Horns)" in mine
+    assert "Fertile" not in mine and "Climbing" not in mine and "(face-down card)" in mine
+    everything = engine.render_text(state)
+    assert "(Climbing)" in everything and "(Horns)" in everything
