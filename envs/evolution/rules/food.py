@@ -70,7 +70,7 @@ def gain_population(st, p, s, n):
         if st.avian[p, s]:
             for _ in range(g):
                 take_food(st, p, s, Source.BANK_MEAT, 2)
-        else:
+        elif not has_trait(st, p, s, CARNIVORE):   # EVO-TRAIT-01: plant food only
             st.nest_left = g
             st.nest_sp = s
             settle_nesting(st, p)
