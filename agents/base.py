@@ -1,4 +1,10 @@
-"""The agent protocol shared by every bot, search agent and learned policy."""
+"""The agent protocol shared by every bot, search agent and learned policy.
+
+`act(observation, action_mask, infoset=None) -> int`: the observation is the env's float32
+vector for the agent's seat, the mask an int8 vector of legal actions. Only agents that set
+`wants_infoset = True` (search) receive an `agents.infoset.InfoSet`, which lets them draw
+determinisations consistent with what their seat has seen; no agent reads the real state.
+"""
 import numpy as np
 
 
@@ -6,10 +12,24 @@ class Agent:
     """An agent sees only its own observation and the legal-action mask."""
 
     name = "agent"
+    wants_infoset = False
 
-    def act(self, observation, action_mask) -> int:
+    def act(self, observation, action_mask, infoset=None) -> int:
         raise NotImplementedError
 
     def act_batch(self, observations, action_masks):
         """One action per row; agents with a faster batched form override this."""
         return np.array([self.act(o, m) for o, m in zip(observations, action_masks)])
+
+    def reset(self, seat=None, num_players=None):
+        """Called by the runner before each game; agents with per-game memory override it."""
+
+
+def best_legal(scores, action_mask, rng):
+    """Index of the highest score among legal actions, ties broken by `rng`."""
+    legal = np.flatnonzero(action_mask)
+    if legal.size == 0:
+        raise ValueError("asked to act with an empty action mask")
+    s = np.asarray(scores, dtype=np.float64)[legal]
+    top = legal[s >= s.max() - 1e-9]
+    return int(top[0] if top.size == 1 else rng.choice(top))

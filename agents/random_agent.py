@@ -10,7 +10,7 @@ class RandomAgent(Agent):
     def __init__(self, seed=None):
         self.rng = np.random.default_rng(seed)
 
-    def act(self, observation, action_mask) -> int:
+    def act(self, observation, action_mask, infoset=None) -> int:
         legal = np.flatnonzero(action_mask)
         if legal.size == 0:
             raise ValueError("random agent asked to act with an empty action mask")

@@ -1,0 +1,40 @@
+"""Playouts for search: random legal play from a state to the end of the game or a decision
+cap, in the engines' own compiled kernels, then the current score of every seat.
+
+The picker is a separate generator record (field `rng`), so the agent's choices do not
+consume the game's own draws. Scores mid-game: Evolution counts bag + population + traits
+as at the end (EVO-SCORE-01); Dominant Species counts the victory points so far.
+"""
+import numpy as np
+
+from envs.core.rng import seed_word
+from envs.dominant_species.engine import random_playout as ds_random_playout
+from envs.evolution.batch import play_random_batch
+from envs.evolution.rules.round import final_scores
+
+PICKER_DTYPE = np.dtype([("rng", np.uint64)])
+
+
+def new_picker(seed):
+    picker = np.zeros(1, PICKER_DTYPE)
+    picker[0]["rng"] = seed_word(int(seed))
+    return picker
+
+
+def evolution_rollout(state, picker, max_decisions):
+    """Play `state` (shape (1,), changed in place) randomly; the scores per seat now."""
+    play_random_batch(state, picker, max_decisions)
+    n = int(state[0]["n_players"])
+    scores = np.zeros(6, np.int64)
+    final_scores(state[0], scores, np.zeros(6, np.int64))
+    return scores[:n]
+
+
+def dominant_species_rollout(state, picker, max_decisions):
+    """Play `state` (shape (1,), changed in place) randomly; the VP per seat now."""
+    ds_random_playout(state, picker[0], max_decisions)
+    st = state[0]
+    return st["vp"][st["seat_animal"][: int(st["num_players"])]].astype(np.int64)
+
+
+ROLLOUTS = {"evolution": evolution_rollout, "dominant_species": dominant_species_rollout}

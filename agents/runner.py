@@ -1,0 +1,121 @@
+"""A fast game runner over the engines (no PettingZoo loop): one game, or a match of many
+games with seat rotation.
+
+Every action goes through `envs.core.engine.checked_step`, so an agent choosing an illegal
+action raises ValueError. Agents with `wants_infoset` receive an `agents.infoset.InfoSet`
+of their seat; the others see only their observation and mask.
+"""
+import importlib
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from agents.infoset import InfoSet
+from envs.core.engine import checked_step
+from envs.core.rewards import final_rewards
+
+GAMES = ("evolution", "dominant_species")
+_ENGINES = {}
+
+
+def make_engine(game, num_players, **options):
+    """The engine of `game` for these options (cached: engines hold no game state)."""
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
+    key = (game, num_players, tuple(sorted(options.items())))
+    if key not in _ENGINES:
+        module = importlib.import_module(f"envs.{game}")
+        _ENGINES[key] = module.make_engine(num_players, **options)
+    return _ENGINES[key]
+
+
+@dataclass
+class GameResult:
+    scores: np.ndarray          # final score per seat
+    winners: np.ndarray         # bool per seat, after the game's tie-break
+    rewards_rank: np.ndarray    # rank reward per seat, +1 first .. -1 last
+    decisions: int              # decisions taken in the game
+
+
+def play_game(game, num_players, agents, seed, max_decisions=100_000, **options):
+    """Play one game; `agents[seat]` acts for each seat. Returns a GameResult."""
+    if len(agents) != num_players:
+        raise ValueError(f"{len(agents)} agents for {num_players} players")
+    engine = make_engine(game, num_players, **options)
+    state = engine.new_state(seed)
+    for seat, agent in enumerate(agents):
+        agent.reset(seat, num_players)
+    decisions = 0
+    while True:
+        seat = engine.to_move(state)
+        if seat < 0:
+            break
+        if decisions >= max_decisions:
+            raise RuntimeError(f"{game}: no end after {max_decisions} decisions (seed {seed})")
+        agent = agents[seat]
+        obs = engine.observe(state, seat)
+        mask = engine.legal_mask(state)
+        if agent.wants_infoset:
+            action = agent.act(obs, mask, InfoSet(engine, state, seat))
+        else:
+            action = agent.act(obs, mask)
+        checked_step(engine, state, action)
+        decisions += 1
+    scores, winners, key = engine.final(state)
+    winners = np.asarray(winners, bool)
+    rank = final_rewards("rank", scores, winners, key)
+    return GameResult(np.asarray(scores), winners, rank, decisions)
+
+
+@dataclass
+class MatchResult:
+    """Per entrant (the order of the `agents` given to play_match)."""
+    names: list
+    games: int = 0
+    wins: np.ndarray = None        # winner share per entrant (ties split)
+    rank: np.ndarray = None        # summed rank reward
+    score: np.ndarray = None       # summed final score
+    results: list = field(default_factory=list)
+
+    @property
+    def win_rate(self):
+        return self.wins / max(self.games, 1)
+
+    @property
+    def mean_rank(self):
+        return self.rank / max(self.games, 1)
+
+    @property
+    def mean_score(self):
+        return self.score / max(self.games, 1)
+
+    def summary(self):
+        return {n: {"win_rate": round(float(w), 3), "mean_rank": round(float(r), 3),
+                    "mean_score": round(float(s), 2)}
+                for n, w, r, s in zip(self.names, self.win_rate, self.mean_rank,
+                                      self.mean_score)}
+
+
+def play_match(game, num_players, agents, n_games, seed=0, rotate=True, **options):
+    """Play `n_games` games with seeds seed, seed+1, ...; entrant i sits at seat
+    (i + g) % num_players in game g when `rotate`. Returns a MatchResult."""
+    n = len(agents)
+    if n != num_players:
+        raise ValueError(f"{n} agents for {num_players} players")
+    out = MatchResult([getattr(a, "name", str(a)) for a in agents], 0,
+                      np.zeros(n), np.zeros(n), np.zeros(n))
+    for g in range(n_games):
+        shift = g % n if rotate else 0
+        seats = [(i + shift) % n for i in range(n)]       # entrant i -> seat
+        by_seat = [None] * n
+        for i, s in enumerate(seats):
+            by_seat[s] = agents[i]
+        res = play_game(game, num_players, by_seat, seed + g, **options)
+        share = res.winners / max(int(res.winners.sum()), 1)
+        for i, s in enumerate(seats):
+            out.wins[i] += share[s]
+            out.rank[i] += res.rewards_rank[s]
+            out.score[i] += res.scores[s]
+        out.games += 1
+        out.results.append((seats, res))
+    return out
