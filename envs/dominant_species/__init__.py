@@ -7,8 +7,11 @@
   (see envs.dominant_species.scenario).
 - `warm()`: compile or load every kernel; `bench_engine(engine, n_games, seed)`.
 """
-from envs.dominant_species.engine import OPTIONS, DominantSpeciesEngine
-from envs.dominant_species.engine import bench_engine as _bench_engine
+from envs.dominant_species.cache import drop_stale_cache
+
+drop_stale_cache()
+from envs.dominant_species.engine import OPTIONS, DominantSpeciesEngine  # noqa: E402
+from envs.dominant_species.engine import bench_engine as _bench_engine  # noqa: E402
 
 
 def make_engine(num_players=4, animals=None, **opts):

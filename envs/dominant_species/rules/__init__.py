@@ -108,7 +108,7 @@ def fill_legal(st, out):
     elif s == D_BLIGHT_KEEP:
         ce.legal_blight_keep(st, out)
     elif s == D_CATA_CELL:
-        ce.legal_tiles_with_cubes(st, out)
+        ce.legal_any_tile_owner(st, out)
     elif s == D_DISEASE or s == D_IMMI_ELEM or s == D_META_OUT:
         ca.legal_added_elem(st, out)
     elif s == D_EVO_CELL:
@@ -271,6 +271,9 @@ def apply_pass(st):
         ce.next_predator(st, st.ctx_cell + 1)
     elif s == D_CATA_ADJ:
         st.ctx_k += 1
+        ce.next_cata_adj(st)
+    elif s == D_CATA_SURVIVOR:
+        st.ctx_k = 0
         ce.next_cata_adj(st)
     elif s == D_DISEASE:
         ca.next_disease(st, st.actor + 1)

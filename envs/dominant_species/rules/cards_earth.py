@@ -198,18 +198,15 @@ def apply_blight_keep(st, keep):
 
 # --- Catastrophe --------------------------------------------------------------------------
 @njit(cache=True)
-def legal_tiles_with_cubes(st, out):
-    for c in range(st.terrain.shape[0]):
-        if st.terrain[c] != EMPTY and cubes_on(st, c) > 0:
-            out[A_CELL + c] = 1
-
-
-@njit(cache=True)
 def apply_cata_cell(st, c):
-    """DS-CARD-05: all cubes on the tile but one (the taker picks its animal) are eliminated,
-    then one cube on each adjacent tile with species."""
+    """DS-CARD-05: on any tile, all cubes but one (the taker picks its animal) are
+    eliminated, then one cube on each adjacent tile with species."""
     st.ctx_cell = c
-    st.sub = D_CATA_SURVIVOR
+    st.ctx_k = 0
+    if cubes_on(st, c) > 0:
+        st.sub = D_CATA_SURVIVOR
+    else:
+        next_cata_adj(st)
 
 
 @njit(cache=True)
@@ -403,7 +400,7 @@ def begin_earth_card(st, card):
     elif card == C_BLIGHT:
         set_decision(st, D_BLIGHT_CELL, a)
     elif card == C_CATASTROPHE:
-        set_decision(st, D_CATA_CELL, a)
+        set_decision(st, D_CATA_CELL, a)          # any tile (legal_any_tile_owner)
     elif card == C_EVOLUTION:
         set_decision(st, D_EVO_CELL, a)
     elif card == C_FECUNDITY:

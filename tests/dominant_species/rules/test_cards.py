@@ -95,6 +95,10 @@ def test_DS_CARD_05_catastrophe():
         play(eng, st, action("animal", legal_in(eng, st, "animal")[0]))
     assert sorted(hits) == sorted([cell(1, 0), cell(-1, 1)])
     assert st[0]["cubes"][cell(1, 0), D.REPTILE] == 1 and st[0]["cubes"][cell(-1, 1), D.MAMMAL] == 0
+    eng, st = card("Catastrophe", cubes={(1, 0): {"reptile": 2}})   # an empty tile: only the
+    assert len(legal_in(eng, st, "cell")) == 7                      # neighbours suffer
+    play(eng, st, action("cell", cell(1, -1)))
+    assert st[0]["sub"] == B.D_CATA_ADJ and D.NEIGHBORS[cell(1, -1), st[0]["ctx_k"]] in (cell(0, -1), cell(1, 0), cell(0, 0))
 
 
 def test_DS_CARD_06_cold_snap():
