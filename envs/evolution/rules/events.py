@@ -33,9 +33,16 @@ def can_play_event(st, p, c):
     if kind == SEED_DISPERSAL:
         return True
     if kind == DIVE_BOMB:
+        # FLT-EVENT-03: the Dive-Bomb card leaves the hand before the dive, so it cannot
+        # also pay for a negation (EVO-ATK-10, FLT-FLIGHT-04): check without it.
+        st.hand[p, c] -= 1
+        ok = False
         for s in range(st.n_species[p]):
             if can_dive(st, p, s):
-                return True
+                ok = True
+                break
+        st.hand[p, c] += 1
+        return ok
     return False
 
 
