@@ -31,7 +31,7 @@ def attack_cost(st, ap, a, tp, t):
     """Cards attacker (ap, a) must discard to attack (tp, t), or IMPOSSIBLE.
 
     EVO-ATK-02 size (Pack Hunting EVO-ATK-03, Hard Shell EVO-ATK-04); protections each
-    cost one card to negate: Intelligence negates any (EVO-TRAIT-07), an avian carnivore's
+    cost one card to negate: Intelligence negates any (EVO-ATK-10), an avian carnivore's
     discard negates Climbing, Symbiosis and Warning Call (FLT-FLIGHT-04)."""
     if ap == tp and a == t:
         return IMPOSSIBLE                       # EVO-ATK-01: never itself
@@ -92,7 +92,7 @@ def can_hunt(st, ap, a):
 
 @njit(cache=True)
 def horns_choice(st, ap, a, tp, t):
-    """EVO-TRAIT-08: Intelligence may also negate Horns, at the cost of one card."""
+    """EVO-ATK-10: Intelligence may also negate Horns, at the cost of one card."""
     return (has_trait(st, tp, t, HORNS) and has_trait(st, ap, a, INTELLIGENCE)
             and hand_total(st, ap) > 0)
 
@@ -123,7 +123,7 @@ def resolve_attack(st, ap, a, tp, t, horns_off):
 
 @njit(cache=True)
 def mark_scavengers(st):
-    """EVO-TRAIT-05: after a successful attack every Scavenger is due one meat."""
+    """EVO-TRAIT-06: after a successful attack every Scavenger is due one meat."""
     bit = 1 << Trig.SCAVENGER
     for p in range(st.n_players):
         for s in range(st.n_species[p]):
