@@ -102,7 +102,9 @@ def play_match(game, num_players, agents, n_games, seed=0, rotate=True, **option
     n = len(agents)
     if n != num_players:
         raise ValueError(f"{n} agents for {num_players} players")
-    out = MatchResult([getattr(a, "name", str(a)) for a in agents], 0,
+    names = [getattr(a, "name", str(a)) for a in agents]
+    names = [f"{x}#{i}" if names.count(x) > 1 else x for i, x in enumerate(names)]
+    out = MatchResult(names, 0,
                       np.zeros(n), np.zeros(n), np.zeros(n))
     for g in range(n_games):
         shift = g % n if rotate else 0
