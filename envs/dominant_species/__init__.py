@@ -44,7 +44,9 @@ def warm():
         state = engine.new_state(players)
         observe(state, 0)
         _bench_engine(engine, 1, players)
-    from envs.dominant_species import scenario  # noqa: F401  (its kernels compile on load)
+    from envs.dominant_species.scenario import load_scenario as _load, to_scenario as _to
+    engine, state = _load({"animals": ["mammal", "insect"]})
+    _load(_to(engine, state))
 
 
 def __getattr__(name):

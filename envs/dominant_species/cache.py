@@ -14,11 +14,15 @@ PACKAGE = pathlib.Path(__file__).resolve().parent
 
 
 def sources_digest(roots):
+    """Hash of the files kernels are compiled from: those defining kernels, and the constant
+    tables (data.py, actions.py) they read."""
     h = hashlib.sha256()
     for root in roots:
         for path in sorted(pathlib.Path(root).rglob("*.py")):
-            h.update(str(path.relative_to(root)).encode())
-            h.update(path.read_bytes())
+            text = path.read_bytes()
+            if b"njit" in text or path.name in ("data.py", "actions.py"):
+                h.update(str(path.relative_to(root)).encode())
+                h.update(text)
     return h.hexdigest()
 
 

@@ -63,11 +63,18 @@ def action_name(state, action):
             return f"{head}: remove {corner_label(st, i)}"
         elem = D.ELEM_NAMES[st["ctx_elem"]] if st["ctx_elem"] >= 0 else "element"
         return f"{head}: {elem} on {corner_label(st, i)}"
+    if block == "cell" and sub == B.D_EXODUS_DEST:
+        mover = next(a for a in range(6) if st["cubes"][st["ctx_cell"], a] > 0)
+        return f"{head}: move a {D.ANIMAL_NAMES[mover]} cube to {cell_label(st, i)}"
     if block == "cell":
         verb = _CELL_DECISION_VERB.get(sub, "hex")
         return f"{head}: {verb} {cell_label(st, i)}"
     if block == "animal":
-        return f"{head}: {D.ANIMAL_NAMES[i]} on {cell_label(st, st['ctx_cell'])}"
+        where = st["ctx_cell"]
+        if sub == B.D_CATA_ADJ:
+            where = D.NEIGHBORS[where, st["ctx_k"]]
+        verb = "keep one cube of" if sub == B.D_CATA_SURVIVOR else "a cube of"
+        return f"{head}: {verb} {D.ANIMAL_NAMES[i]} on {cell_label(st, where)}"
     if block == "count":
         return f"{head}: {i} cubes on {cell_label(st, st['ctx_cell'])}"
     if block == "stack":
