@@ -1,4 +1,4 @@
-"""The `speciesgym` command: play, bench, show (train and tournament come later)."""
+"""The `speciesgym` command: play, bench, show, train (tournament comes later)."""
 import argparse
 import json
 import sys
@@ -78,6 +78,15 @@ def cmd_show(args):
     return 0
 
 
+def cmd_train(args):
+    from training.train import args_from_namespace, train
+    try:
+        train(args_from_namespace(args))
+    except KeyboardInterrupt:
+        return 130
+    return 0
+
+
 def build_parser():
     parser = argparse.ArgumentParser(prog="speciesgym", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -101,6 +110,12 @@ def build_parser():
     show.add_argument("file")
     show.add_argument("--game", choices=GAMES, default="evolution")
     show.set_defaults(func=cmd_show)
+    train = sub.add_parser("train", help="self-play MaskablePPO for one seat; runs/<name>/",
+                           description="Self-play MaskablePPO (training/train.py). Every flag is a "
+                           "field of training.train.Args.")
+    from training.train import add_arguments
+    add_arguments(train)
+    train.set_defaults(func=cmd_train)
     return parser
 
 

@@ -1,0 +1,172 @@
+"""Training: a smoke run that saves, reloads and plays; resume; checkpoints and their errors;
+the command line."""
+import csv
+import dataclasses
+import json
+import os
+import subprocess
+import sys
+import zipfile
+
+import numpy as np
+import pytest
+
+from agents.ppo_agent import PPOAgent, read_metadata, write_checkpoint
+from training.single_agent import SingleAgentEnv
+from training.train import Args, train
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+TINY = dict(players=2, envs=2, n_steps=64, batch_size=64, n_epochs=1, net="32,32",
+            checkpoint_every=256, eval_every=256, eval_games=2, baselines="random",
+            self_play=0.5, pool_size=2, progress=False)
+
+
+def tiny(tmp_path, game="evolution", **kw):
+    return Args(**dict(TINY, game=game, runs_dir=str(tmp_path), **kw))
+
+
+def eval_rows(run_dir):
+    with open(os.path.join(run_dir, "eval.csv")) as f:
+        return list(csv.DictReader(f))
+
+
+def play_full_games(agent, game, n=2):
+    env = SingleAgentEnv(game, 2, opponents=["random"], seed=9)
+    for _ in range(n):
+        obs, _ = env.reset()
+        done, steps = False, 0
+        while not done:
+            obs, _, done, truncated, info = env.step(agent.act(obs, env.action_masks()))
+            steps += 1
+        assert "win" in info and steps > 10
+
+
+@pytest.fixture(scope="module")
+def evolution_run(tmp_path_factory):
+    root = tmp_path_factory.mktemp("runs")
+    rows = train(tiny(root, timesteps=600, name="smoke"))
+    return root / "smoke", rows
+
+
+def test_smoke_trains_saves_reloads_and_plays(evolution_run):
+    run_dir, final_rows = evolution_run
+    meta = read_metadata(run_dir / "final.zip")
+    assert meta["game"] == "evolution" and meta["num_players"] == 2
+    assert meta["num_timesteps"] >= 600 and meta["options"] == {}
+    steps = sorted(int(f[5:-4]) for f in os.listdir(run_dir / "checkpoints"))
+    assert len(steps) == 2 and steps[-1] == meta["num_timesteps"]     # pool_size=2 kept
+    rows = eval_rows(run_dir)
+    assert [r["step"] for r in rows] == ["256", "512", str(meta["num_timesteps"])]
+    assert all(r["opponent"] == "random" and 0 <= float(r["win_rate"]) <= 1 for r in rows)
+    assert final_rows[0][0] == meta["num_timesteps"]
+    agent = PPOAgent.load(run_dir / "final.zip", "evolution", 2)
+    play_full_games(agent, "evolution")
+    assert os.listdir(run_dir / "tb")
+
+
+def test_dominant_species_smoke(tmp_path):
+    train(tiny(tmp_path, game="dominant_species", timesteps=256, name="ds", eval_every=0))
+    agent = PPOAgent.load(tmp_path / "ds" / "final.zip", "dominant_species", 2)
+    play_full_games(agent, "dominant_species", n=1)
+
+
+def test_agents_from_spec_loads_a_checkpoint(evolution_run):
+    from_spec = pytest.importorskip("agents").from_spec
+    agent = from_spec(f"ppo:{evolution_run[0] / 'final.zip'}", "evolution", 2)
+    assert isinstance(agent, PPOAgent)
+
+
+def test_ppo_agent_is_deterministic_and_legal(evolution_run):
+    agent = PPOAgent.load(evolution_run[0] / "final.zip", "evolution", 2)
+    env = SingleAgentEnv("evolution", 2, seed=1)
+    obs, _ = env.reset()
+    mask = env.action_masks()
+    a = agent.act(obs, mask)
+    assert mask[a] and all(agent.act(obs, mask) == a for _ in range(3))
+    only = np.zeros_like(mask)
+    only[np.flatnonzero(mask)[-1]] = True
+    assert agent.act(obs, only) == np.flatnonzero(mask)[-1]
+    with pytest.raises(ValueError, match="empty"):
+        agent.act(obs, np.zeros_like(mask))
+
+
+def test_resume_continues_from_the_saved_step(tmp_path):
+    train(tiny(tmp_path, timesteps=256, name="r", eval_every=0))
+    first = read_metadata(tmp_path / "r" / "final.zip")["num_timesteps"]
+    assert first == 256
+    with pytest.raises(ValueError, match="--resume"):
+        train(tiny(tmp_path, timesteps=512, name="r"))
+    train(tiny(tmp_path, timesteps=512, name="r", resume=True, eval_every=0))
+    assert read_metadata(tmp_path / "r" / "final.zip")["num_timesteps"] == 512
+    steps = [r["step"] for r in eval_rows(tmp_path / "r")]
+    assert steps == ["256", "512"]                 # one row per final evaluation, no restart
+    with pytest.raises(ValueError, match="no checkpoint"):
+        train(tiny(tmp_path, timesteps=512, name="none", resume=True))
+
+
+def test_same_command_same_run(tmp_path):
+    for name in ("a", "b"):
+        train(tiny(tmp_path, timesteps=256, name=name, eval_every=0, checkpoint_every=128))
+    pa = PPOAgent.load(tmp_path / "a" / "final.zip", "evolution", 2).policy.state_dict()
+    pb = PPOAgent.load(tmp_path / "b" / "final.zip", "evolution", 2).policy.state_dict()
+    assert all((pa[k] == pb[k]).all() for k in pa)
+    strip = lambda rows: [{k: v for k, v in r.items() if k != "seconds"} for r in rows]
+    assert strip(eval_rows(tmp_path / "a")) == strip(eval_rows(tmp_path / "b"))
+
+
+def test_bad_checkpoints_are_named(evolution_run, tmp_path):
+    good = evolution_run[0] / "final.zip"
+    with pytest.raises(ValueError, match="dominant_species"):
+        PPOAgent.load(good, "dominant_species", 2)
+    with pytest.raises(ValueError, match="3"):
+        PPOAgent.load(good, "evolution", 3)
+    with pytest.raises(ValueError, match="flight"):
+        PPOAgent.load(good, "evolution", 2, options={"flight": False})
+    missing = tmp_path / "missing.zip"
+    with pytest.raises(ValueError, match="missing.zip.*no such file"):
+        PPOAgent.load(missing, "evolution", 2)
+    text = tmp_path / "text.zip"
+    text.write_text("not a zip")
+    with pytest.raises(ValueError, match="text.zip.*not a zip"):
+        PPOAgent.load(text, "evolution", 2)
+    bare = tmp_path / "bare.zip"
+    with zipfile.ZipFile(bare, "w") as z:
+        z.writestr("data", "{}")
+    with pytest.raises(ValueError, match="bare.zip.*not a speciesgym"):
+        PPOAgent.load(bare, "evolution", 2)
+    with pytest.raises(ValueError, match="nosuch"):
+        train(tiny(tmp_path, timesteps=256, name="x", baselines="random,nosuch:1"))
+
+
+def test_checkpoint_write_is_atomic(evolution_run, tmp_path, monkeypatch):
+    from sb3_contrib import MaskablePPO
+    model = MaskablePPO.load(evolution_run[0] / "final.zip", device="cpu")
+    path = tmp_path / "c.zip"
+    meta = read_metadata(evolution_run[0] / "final.zip")
+    write_checkpoint(model, path, meta)
+    before = path.read_bytes()
+
+    def crash(*a):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(os, "replace", crash)
+    with pytest.raises(KeyboardInterrupt):
+        write_checkpoint(model, path, dict(meta, num_timesteps=1))
+    assert path.read_bytes() == before
+    assert read_metadata(path)["num_timesteps"] == meta["num_timesteps"]
+
+
+def test_cli_train_runs_and_reports(tmp_path):
+    args = ["train", "--game", "evolution", "--players", "2", "--timesteps", "128", "--envs", "2",
+            "--n-steps", "64", "--batch-size", "64", "--n-epochs", "1", "--net", "16",
+            "--eval-games", "2", "--baselines", "random", "--runs-dir", str(tmp_path),
+            "--name", "cli", "--no-progress"]
+    out = subprocess.run([sys.executable, "-m", "training.cli", *args], cwd=ROOT,
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-3000:]
+    assert "vs random" in out.stdout and (tmp_path / "cli" / "final.zip").exists()
+    saved = json.loads((tmp_path / "cli" / "args.json").read_text())
+    assert saved["timesteps"] == 128 and set(saved) == {f.name for f in dataclasses.fields(Args)}
+    bad = subprocess.run([sys.executable, "-m", "training.cli", *args[:-3], "--name", "cli",
+                          "--vec", "threads"], cwd=ROOT, capture_output=True, text=True,
+                         timeout=300)
+    assert bad.returncode == 2 and "--vec" in bad.stderr

@@ -1,0 +1,222 @@
+"""A single-agent Gymnasium view of one seat of a game, for MaskablePPO.
+
+The learner owns one seat per episode; the seat rotates between episodes (episode k of an env
+built with `seat_offset=o` uses seat (k + o) % P) unless `seat` fixes it. The opponents are
+Agent objects drawn from a pool (`OpponentPool`) at every reset; they move inside `reset()`
+and `step()` until the learner must act again or the game ends, and each sees only its own
+observation and mask (search agents also get their own `agents.infoset.InfoSet`).
+
+- observation: the learner's float32 observation vector (`engine.observe(state, seat)`);
+- action: Discrete(num_actions); an illegal action raises ValueError and changes nothing;
+- `action_masks()`: the engine's legal mask for the learner (bool), on the env itself so that
+  MaskablePPO reaches it through DummyVecEnv and SubprocVecEnv alike; all False once the game
+  is over (a vectorised env resets before asking again);
+- reward: 0 until the end, then the learner's own final reward in the env's reward mode
+  ("win", "rank" or "score", see envs.core.rewards);
+- info at the end: `seat`, `score`, `win` (the learner's share of the win, 0..1), `opponents`.
+
+Randomness: `reset(seed=s)` reseeds the env's generator, which then draws every game seed,
+opponent choice and opponent seed, so an env seeded once replays the same episodes.
+"""
+import importlib
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from envs.core.engine import checked_step
+from envs.core.rewards import check_reward_mode, final_rewards
+
+GAMES = ("evolution", "dominant_species")
+_PPO_CACHE = {}        # "path" -> PPOAgent: deterministic and stateless, shared by every env
+_PPO_CACHE_SIZE = 16
+
+
+def make_game_engine(game, num_players, options=None):
+    """`envs.<game>.make_engine(num_players, **options)`; ValueError names an unknown game."""
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
+    module = importlib.import_module(f"envs.{game}")
+    return module.make_engine(num_players, **dict(options or {}))
+
+
+def agent_from_spec(spec, game, num_players, seed=None):
+    """An opponent named by a spec ("random", "heuristic:<style>", "mcts:<n>", "ppo:<path>").
+
+    Uses `agents.from_spec`; where that is not installed, only "random" and "ppo:" are known.
+    PPO agents are loaded once per process and shared (their play is deterministic)."""
+    if spec.startswith("ppo:"):
+        key = (spec[4:], game, num_players)
+        if key not in _PPO_CACHE:
+            from agents.ppo_agent import PPOAgent
+            if len(_PPO_CACHE) >= _PPO_CACHE_SIZE:
+                _PPO_CACHE.pop(next(iter(_PPO_CACHE)))
+            _PPO_CACHE[key] = PPOAgent.load(spec[4:], game, num_players)
+        return _PPO_CACHE[key]
+    try:
+        from agents import from_spec
+    except ImportError:
+        if spec != "random":
+            raise ValueError(f"agent spec {spec!r}: only 'random' is available here") from None
+        from agents import RandomAgent
+        return RandomAgent(seed)
+    return from_spec(spec, game, num_players, seed=seed)
+
+
+class OpponentPool:
+    """Weighted opponent specs; `draw` picks one spec per opponent seat and builds its agent.
+
+    Agents built from a spec are cached per spec (a PPO checkpoint loads once) and reseeded
+    from the env's generator when they carry one, so a run replays exactly."""
+
+    def __init__(self, game, num_players, specs=("random",), weights=None):
+        self.game, self.num_players = game, num_players
+        self._cache = {}
+        self.set(specs, weights)
+
+    def set(self, specs, weights=None):
+        specs = list(specs)
+        if not specs:
+            raise ValueError("the opponent pool needs at least one agent spec")
+        w = np.ones(len(specs)) if weights is None else np.asarray(weights, np.float64)
+        if w.shape != (len(specs),) or (w < 0).any() or w.sum() <= 0:
+            raise ValueError(f"opponent weights {weights!r} do not fit specs {specs!r}")
+        for spec in specs:
+            self.agent(spec, 0)          # fail now, with the spec named, not mid-episode
+        self.specs, self.weights = specs, w / w.sum()
+
+    def agent(self, spec, seed):
+        if spec not in self._cache:
+            self._cache[spec] = agent_from_spec(spec, self.game, self.num_players, seed=seed)
+        agent = self._cache[spec]
+        if hasattr(agent, "rng"):
+            agent.rng = np.random.default_rng(seed)
+        return agent
+
+    def draw(self, rng, n):
+        """n (spec, agent) pairs; the same spec twice gives two agents only if they differ."""
+        picks = rng.choice(len(self.specs), size=n, p=self.weights)
+        out = []
+        for i in picks:
+            spec = self.specs[i]
+            seed = int(rng.integers(2**31))
+            if any(s == spec for s, _ in out):   # a second seat of the same spec: own object
+                agent = agent_from_spec(spec, self.game, self.num_players, seed=seed)
+            else:
+                agent = self.agent(spec, seed)
+            out.append((spec, agent))
+        return out
+
+
+class SingleAgentEnv(gym.Env):
+    """One seat of a `game` for a learner; the other seats are played by pool opponents."""
+
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(self, game, num_players=2, opponents=("random",), weights=None,
+                 reward="win", seat=None, seat_offset=0, seed=None, options=None,
+                 render_mode=None, max_decisions=100_000):
+        self.engine = make_game_engine(game, num_players, options)
+        self.game, self.num_players = game, num_players
+        self.options = dict(options or {})
+        self.reward_mode = check_reward_mode(reward)
+        if seat is not None and not 0 <= seat < num_players:
+            raise ValueError(f"seat {seat} outside 0..{num_players - 1}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"unknown render_mode {render_mode!r}; use None or 'ansi'")
+        self.render_mode = render_mode
+        self.fixed_seat, self.seat_offset = seat, seat_offset
+        self.max_decisions = max_decisions
+        self.pool = OpponentPool(game, num_players, opponents, weights)
+        self.observation_space = spaces.Box(-np.inf, np.inf, (self.engine.obs_size,), np.float32)
+        self.action_space = spaces.Discrete(self.engine.num_actions)
+        self.rng = np.random.default_rng(seed)
+        self.episode = -1
+        self.state = None
+        self.seat = 0
+        self.opponents = {}
+        self.opponent_specs = []
+        self.decisions = 0
+
+    # -- pool control (reachable through VecEnv.env_method) --------------------------------
+    def set_opponents(self, specs, weights=None):
+        """Replace the opponent pool from the next episode on."""
+        self.pool.set(specs, weights)
+
+    # -- gymnasium API ---------------------------------------------------------------------
+    def reset(self, seed=None, options=None):
+        super().reset(seed=seed)
+        if seed is not None:
+            self.rng = np.random.default_rng(seed)
+            self.episode = -1
+        self.episode += 1
+        P = self.num_players
+        self.seat = self.fixed_seat if self.fixed_seat is not None else \
+            (self.episode + self.seat_offset) % P
+        drawn = self.pool.draw(self.rng, P - 1)
+        others = [s for s in range(P) if s != self.seat]
+        self.opponents = {s: agent for s, (_, agent) in zip(others, drawn)}
+        self.opponent_specs = [spec for spec, _ in drawn]
+        for s, agent in self.opponents.items():
+            if hasattr(agent, "reset"):
+                agent.reset(s, P)
+        self.state = self.engine.new_state(int(self.rng.integers(2**62)))
+        self.decisions = 0
+        self._play_opponents()
+        if self.engine.to_move(self.state) < 0:
+            raise RuntimeError(f"{self.game}: the game ended before seat {self.seat} moved")
+        return self._observe(), {"seat": self.seat, "opponents": list(self.opponent_specs)}
+
+    def step(self, action):
+        if self.state is None:
+            raise RuntimeError("call reset() before step()")
+        if self.engine.to_move(self.state) != self.seat:
+            raise ValueError("the game is over: call reset()")
+        checked_step(self.engine, self.state, action)
+        self.decisions += 1
+        self._play_opponents()
+        obs = self._observe()
+        if self.engine.to_move(self.state) >= 0:
+            truncated = self.decisions >= self.max_decisions
+            return obs, 0.0, False, truncated, {}
+        scores, winners, key = self.engine.final(self.state)
+        rewards = final_rewards(self.reward_mode, scores, winners, key)
+        winners = np.asarray(winners, bool)
+        info = {"seat": self.seat, "score": float(scores[self.seat]),
+                "win": float(winners[self.seat]) / max(int(winners.sum()), 1),
+                "opponents": list(self.opponent_specs)}
+        return obs, float(rewards[self.seat]), True, False, info
+
+    def action_masks(self):
+        """bool vector: the learner's legal actions (all False when it is not to move)."""
+        if self.state is None or self.engine.to_move(self.state) != self.seat:
+            return np.zeros(self.engine.num_actions, bool)
+        return self.engine.legal_mask(self.state).astype(bool)
+
+    def render(self):
+        if self.state is not None:
+            return self.engine.render_text(self.state)
+        return ""
+
+    # -- internals -------------------------------------------------------------------------
+    def _observe(self):
+        return self.engine.observe(self.state, self.seat)
+
+    def _play_opponents(self):
+        """Let the opponents move until the learner must act or the game ends."""
+        engine, state = self.engine, self.state
+        while True:
+            seat = engine.to_move(state)
+            if seat < 0 or seat == self.seat:
+                return
+            if self.decisions >= self.max_decisions:
+                raise RuntimeError(f"{self.game}: no end after {self.max_decisions} decisions")
+            agent = self.opponents[seat]
+            obs, mask = engine.observe(state, seat), engine.legal_mask(state)
+            if getattr(agent, "wants_infoset", False):
+                from agents.infoset import InfoSet
+                action = agent.act(obs, mask, InfoSet(engine, state, seat))
+            else:
+                action = agent.act(obs, mask)
+            checked_step(engine, state, action)
+            self.decisions += 1

@@ -1,0 +1,434 @@
+"""Self-play MaskablePPO for one seat of a game: `speciesgym train` (or `python -m training.train`).
+
+The learner plays one seat of `--envs` parallel games (training.single_agent.SingleAgentEnv);
+every opponent seat is drawn per episode from a pool: with probability `--self-play` one of
+the learner's last `--pool-size` checkpoints, otherwise a baseline (`random`, heuristics).
+
+A run lives in `runs/<name>/`:
+  args.json                the arguments of the run
+  checkpoints/step_N.zip   every `--checkpoint-every` steps, written atomically
+  final.zip                the policy at the end (same format; `ppo:runs/<name>/final.zip`)
+  eval.csv                 every `--eval-every` steps: win rate against each eval opponent
+  tb/                      TensorBoard logs (`tensorboard --logdir runs`)
+
+`--resume` loads the last checkpoint and continues up to `--timesteps` in total.
+
+Reproducibility: the seed fixes torch, numpy, every env (game seeds, seats, opponent choice)
+and the evaluation games, so the same command on the same machine gives the same run
+(checked by a test with DummyVecEnv and SubprocVecEnv, one torch thread). Torch kernels may
+differ across CPUs or thread counts (`--threads`). A resumed run restarts its games from
+seeds derived from the step count, so it equals a fresh run of the same command only up to
+the checkpoint it resumed from.
+"""
+import ast
+import csv
+import dataclasses
+import inspect
+import json
+import os
+import random
+import shutil
+import sys
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from training.single_agent import SingleAgentEnv, make_game_engine
+
+HEURISTICS = {"evolution": ("heuristic:grazer", "heuristic:hunter"),
+              "dominant_species": ("heuristic:dominator", "heuristic:spreader")}
+
+
+@dataclass
+class Args:
+    game: str = "evolution"
+    """game to learn: evolution or dominant_species"""
+    players: int = 2
+    """players at the table (2..6); the learner takes one seat, rotating between episodes"""
+    timesteps: int = 1_000_000
+    """total learner decisions to train for (including those of a resumed run)"""
+    name: str = ""
+    """run name: the run lives in runs/<name>/ (default <game>-<players>p-seed<seed>)"""
+    runs_dir: str = "runs"
+    """folder holding the runs"""
+    seed: int = 0
+    """seed of torch, numpy, the envs and the evaluation games"""
+    resume: bool = False
+    """continue runs/<name>/ from its last checkpoint and step count"""
+    overwrite: bool = False
+    """delete an existing runs/<name>/ first (without it, an existing run is an error)"""
+    envs: int = 8
+    """games played in parallel"""
+    vec: str = "dummy"
+    """vectorised env: dummy (one process) or subproc (one process per game)"""
+    option: list = field(default_factory=list)
+    """game options as key=value (e.g. flight=false); stored in the checkpoints"""
+    reward: str = "win"
+    """the env's reward mode: win, rank or score (envs.core.rewards)"""
+    baselines: str = ""
+    """comma-separated opponent specs besides self-play (default: random and the heuristics)"""
+    self_play: float = 0.5
+    """probability that an opponent seat is a past checkpoint (once one exists)"""
+    pool_size: int = 5
+    """how many of the latest checkpoints form the self-play pool (older ones are deleted)"""
+    checkpoint_every: int = 50_000
+    """steps between checkpoints"""
+    eval_every: int = 50_000
+    """steps between evaluations against the baselines (0: only at the end)"""
+    eval_games: int = 40
+    """games per evaluation opponent (seats rotate; the same seeds every time)"""
+    eval_opponents: str = ""
+    """comma-separated specs to evaluate against (default: the baselines)"""
+    net: str = "256,256"
+    """hidden layer sizes of the policy and value networks"""
+    learning_rate: float = 3e-4
+    """Adam step size"""
+    n_steps: int = 256
+    """steps per env in each rollout (a rollout is n_steps * envs decisions)"""
+    batch_size: int = 512
+    """minibatch size of the PPO update"""
+    n_epochs: int = 4
+    """passes over each rollout"""
+    gamma: float = 0.999
+    """discount; rewards come only at the end of a game of a few hundred decisions"""
+    gae_lambda: float = 0.95
+    """GAE lambda"""
+    clip_range: float = 0.2
+    """PPO clip range"""
+    ent_coef: float = 0.01
+    """entropy bonus"""
+    threads: int = 1
+    """torch threads (1 keeps runs reproducible and leaves cores to the envs)"""
+    progress: bool = True
+    """show a progress bar"""
+
+
+def field_docs(cls):
+    """{field: docstring} read from the source of a dataclass (cleanrl/tyro style)."""
+    tree = ast.parse(inspect.getsource(cls))
+    body = tree.body[0].body
+    docs = {}
+    for node, nxt in zip(body, body[1:]):
+        if isinstance(node, ast.AnnAssign) and isinstance(nxt, ast.Expr) \
+                and isinstance(nxt.value, ast.Constant) and isinstance(nxt.value.value, str):
+            docs[node.target.id] = nxt.value.value
+    return docs
+
+
+def parse_options(pairs):
+    """key=value game options (booleans and integers parsed)."""
+    out = {}
+    for pair in pairs or []:
+        if "=" not in pair:
+            raise ValueError(f"--option expects key=value, got {pair!r}")
+        key, value = pair.split("=", 1)
+        low = value.lower()
+        out[key] = (low == "true") if low in ("true", "false") else \
+            int(value) if value.lstrip("-").isdigit() else value
+    return out
+
+
+def split_specs(text):
+    return [s.strip() for s in text.split(",") if s.strip()]
+
+
+def check_args(args):
+    if args.game not in HEURISTICS:
+        raise ValueError(f"unknown game {args.game!r}; choose one of {', '.join(HEURISTICS)}")
+    for name in ("timesteps", "envs", "n_steps", "batch_size", "n_epochs", "checkpoint_every",
+                 "eval_games", "pool_size", "threads"):
+        if getattr(args, name) < 1:
+            raise ValueError(f"--{name.replace('_', '-')} must be at least 1")
+    if args.vec not in ("dummy", "subproc"):
+        raise ValueError(f"--vec must be dummy or subproc, got {args.vec!r}")
+    if not 0.0 <= args.self_play <= 1.0:
+        raise ValueError(f"--self-play must be a probability, got {args.self_play}")
+    if args.resume and args.overwrite:
+        raise ValueError("--resume and --overwrite contradict each other")
+    args.name = args.name or f"{args.game}-{args.players}p-seed{args.seed}"
+    return args
+
+
+def available_baselines(args):
+    """The baseline specs: given ones, or random plus the heuristics that are installed."""
+    if args.baselines:
+        specs = split_specs(args.baselines)
+    else:
+        specs = ["random"]
+        for spec in HEURISTICS[args.game]:
+            try:
+                SingleAgentEnv(args.game, args.players, [spec], options=parse_options(args.option))
+            except (ValueError, ImportError):
+                print(f"train: {spec} not available, left out of the baselines", file=sys.stderr)
+                continue
+            specs.append(spec)
+    for spec in specs:     # a bad spec fails here, named, before any training
+        SingleAgentEnv(args.game, args.players, [spec], options=parse_options(args.option))
+    return specs
+
+
+class Run:
+    """The files of runs/<name>/ and the self-play pool made from its checkpoints."""
+
+    def __init__(self, args):
+        self.dir = os.path.join(args.runs_dir, args.name)
+        self.ckpt_dir = os.path.join(self.dir, "checkpoints")
+        self.eval_csv = os.path.join(self.dir, "eval.csv")
+
+    def checkpoints(self):
+        """(step, path) of every complete checkpoint, oldest first."""
+        if not os.path.isdir(self.ckpt_dir):
+            return []
+        out = []
+        for f in os.listdir(self.ckpt_dir):
+            if f.startswith("step_") and f.endswith(".zip"):
+                out.append((int(f[5:-4]), os.path.join(self.ckpt_dir, f)))
+        return sorted(out)
+
+    def checkpoint_path(self, step):
+        return os.path.join(self.ckpt_dir, f"step_{step:010d}.zip")
+
+
+def opponent_mix(baselines, checkpoints, self_play):
+    """(specs, weights): baselines share 1 - self_play, checkpoints share self_play."""
+    if not checkpoints or self_play == 0.0:
+        return list(baselines), [1.0] * len(baselines)
+    ppo = [f"ppo:{p}" for p in checkpoints]
+    if self_play == 1.0:
+        return ppo, [1.0] * len(ppo)
+    return (list(baselines) + ppo,
+            [(1 - self_play) / len(baselines)] * len(baselines) + [self_play / len(ppo)] * len(ppo))
+
+
+def evaluate(agent, args, opponent, seed):
+    """The agent against `opponent` in args.eval_games games (seats rotating, fixed seeds):
+    (win share, mean reward, mean score)."""
+    env = SingleAgentEnv(args.game, args.players, [opponent], reward=args.reward,
+                         seed=seed, options=parse_options(args.option))
+    wins = rewards = scores = 0.0
+    for _ in range(args.eval_games):
+        obs, _ = env.reset()
+        done = False
+        while not done:
+            obs, reward, done, truncated, info = env.step(agent.act(obs, env.action_masks()))
+            done = done or truncated
+        wins += info.get("win", 0.0)
+        rewards += reward
+        scores += info.get("score", 0.0)
+    n = args.eval_games
+    return wins / n, rewards / n, scores / n
+
+
+def make_vec_env(args, specs, weights, seed):
+    from stable_baselines3.common.monitor import Monitor
+    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
+
+    options = parse_options(args.option)
+
+    def factory(rank):
+        def make():
+            import torch
+            torch.set_num_threads(1)
+            env = SingleAgentEnv(args.game, args.players, specs, weights, reward=args.reward,
+                                 seat_offset=rank, seed=seed + rank, options=options)
+            return Monitor(env, info_keywords=("win",))
+        return make
+
+    makers = [factory(i) for i in range(args.envs)]
+    venv = SubprocVecEnv(makers, start_method="spawn") if args.vec == "subproc" \
+        else DummyVecEnv(makers)
+    venv.seed(seed)
+    return venv
+
+
+def train(args):
+    """Train (or resume) the run named by args; returns the final evaluation rows."""
+    import torch
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.callbacks import BaseCallback
+
+    from agents.ppo_agent import PPOAgent, check_metadata, read_metadata, write_checkpoint
+
+    args = check_args(args)
+    run = Run(args)
+    options = parse_options(args.option)
+    engine = make_game_engine(args.game, args.players, options)
+    baselines = available_baselines(args)
+    eval_opponents = split_specs(args.eval_opponents) or baselines
+    existing = run.checkpoints()
+    if args.overwrite and os.path.isdir(run.dir):
+        shutil.rmtree(run.dir)
+        existing = []
+    if args.resume and not existing:
+        raise ValueError(f"--resume: no checkpoint in {run.ckpt_dir}")
+    if not args.resume and existing:
+        raise ValueError(f"run {run.dir} already has checkpoints; use --resume to continue it, "
+                         f"--overwrite to start again, or another --name")
+
+    # seeding, up front
+    random.seed(args.seed)
+    np.random.seed(args.seed)
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(args.threads)
+    os.makedirs(run.ckpt_dir, exist_ok=True)
+    with open(os.path.join(run.dir, "args.json"), "w") as f:
+        json.dump(dataclasses.asdict(args), f, indent=2)
+
+    meta = {"game": args.game, "num_players": args.players, "options": options,
+            "obs_size": engine.obs_size, "num_actions": engine.num_actions,
+            "reward": args.reward, "run": args.name, "seed": args.seed}
+    pool_paths = [p for _, p in existing[-args.pool_size:]]
+    specs, weights = opponent_mix(baselines, pool_paths, args.self_play)
+    if args.resume:
+        step0, last = existing[-1]
+        check_metadata(last, read_metadata(last), args.game, args.players, options)
+        venv = make_vec_env(args, specs, weights, args.seed + step0)
+        model = MaskablePPO.load(last, env=venv, device="cpu",
+                                 tensorboard_log=os.path.join(run.dir, "tb"))
+        model.set_random_seed(args.seed + step0)
+        print(f"train: resuming {run.dir} from step {model.num_timesteps}")
+    else:
+        venv = make_vec_env(args, specs, weights, args.seed)
+        net = [int(x) for x in args.net.split(",")]
+        model = MaskablePPO(
+            "MlpPolicy", venv, learning_rate=args.learning_rate, n_steps=args.n_steps,
+            batch_size=args.batch_size, n_epochs=args.n_epochs, gamma=args.gamma,
+            gae_lambda=args.gae_lambda, clip_range=args.clip_range, ent_coef=args.ent_coef,
+            policy_kwargs={"net_arch": {"pi": net, "vf": net}}, seed=args.seed, device="cpu",
+            tensorboard_log=os.path.join(run.dir, "tb"), verbose=0)
+
+    new_csv = not os.path.exists(run.eval_csv)
+    eval_file = open(run.eval_csv, "a", newline="")
+    writer = csv.writer(eval_file)
+    if new_csv:
+        writer.writerow(["step", "opponent", "games", "win_rate", "mean_reward", "mean_score",
+                         "seconds"])
+        eval_file.flush()
+    final_rows = []
+
+    def run_eval(step):
+        rows = []
+        agent = PPOAgent.from_model(model)
+        for i, opponent in enumerate(eval_opponents):
+            start = time.perf_counter()
+            win, rew, score = evaluate(agent, args, opponent, args.seed + 1_000_003 * (i + 1))
+            row = [step, opponent, args.eval_games, round(win, 4), round(rew, 4),
+                   round(score, 2), round(time.perf_counter() - start, 1)]
+            writer.writerow(row)
+            eval_file.flush()
+            model.logger.record(f"eval/win_rate_{opponent}", win)
+            rows.append(row)
+        return rows
+
+    def save(step):
+        path = run.checkpoint_path(step)
+        write_checkpoint(model, path, dict(meta, num_timesteps=int(model.num_timesteps),
+                                           args=dataclasses.asdict(args)))
+        ckpts = run.checkpoints()
+        for _, old in ckpts[:-args.pool_size]:
+            os.remove(old)
+        pool = [p for _, p in ckpts[-args.pool_size:]]
+        venv.env_method("set_opponents", *opponent_mix(baselines, pool, args.self_play))
+
+    def next_multiple(step, every):
+        return (step // every + 1) * every
+
+    class RunCallback(BaseCallback):
+        """Checkpoints and evaluations between rollouts (after each PPO update)."""
+
+        def _on_training_start(self):
+            self.next_ckpt = next_multiple(self.num_timesteps, args.checkpoint_every)
+            self.next_eval = next_multiple(self.num_timesteps, args.eval_every) \
+                if args.eval_every > 0 else None
+
+        def _on_rollout_start(self):
+            step = self.num_timesteps
+            if step >= self.next_ckpt:
+                save(step)
+                self.next_ckpt = next_multiple(step, args.checkpoint_every)
+            if self.next_eval is not None and step >= self.next_eval:
+                run_eval(step)
+                self.next_eval = next_multiple(step, args.eval_every)
+
+        def _on_step(self):
+            for done, info in zip(self.locals["dones"], self.locals["infos"]):
+                if done and "win" in info:
+                    self.logger.record_mean("rollout/win_rate", info["win"])
+            return True
+
+    remaining = args.timesteps - model.num_timesteps
+    try:
+        if remaining > 0:
+            model.learn(remaining, callback=RunCallback(), reset_num_timesteps=not args.resume,
+                        progress_bar=args.progress, tb_log_name="ppo")
+        save(model.num_timesteps)
+        write_checkpoint(model, os.path.join(run.dir, "final.zip"),
+                         dict(meta, num_timesteps=int(model.num_timesteps),
+                              args=dataclasses.asdict(args)))
+        final_rows = run_eval(model.num_timesteps)
+    except KeyboardInterrupt:
+        last = run.checkpoints()
+        where = f"{last[-1][1]} (step {last[-1][0]})" if last else "none yet"
+        print(f"\ntrain: interrupted; last checkpoint: {where}; continue with --resume",
+              file=sys.stderr)
+        raise
+    finally:
+        eval_file.close()
+        venv.close()
+    print_table(args, model.num_timesteps, final_rows)
+    return final_rows
+
+
+def print_table(args, step, rows):
+    print(f"{args.name}: {args.game}, {args.players} players, {step} steps; "
+          f"win rate over {args.eval_games} games, seats rotating")
+    for row in rows:
+        print(f"  vs {row[1]:<22} win {row[3]:6.1%}   mean score {row[5]:7.2f}")
+
+
+def add_arguments(parser):
+    """One --flag per Args field, help from the field's docstring."""
+    docs = field_docs(Args)
+    for f in dataclasses.fields(Args):
+        flag = "--" + f.name.replace("_", "-")
+        default = f.default if f.default is not dataclasses.MISSING else f.default_factory()
+        helptext = docs.get(f.name, "")
+        if f.type is bool:
+            parser.add_argument(flag, dest=f.name, default=default, help=helptext,
+                                action=argparse_bool())
+        elif f.type is list:
+            parser.add_argument(flag, dest=f.name, action="append", default=None, help=helptext)
+        else:
+            parser.add_argument(flag, dest=f.name, type=f.type, default=default,
+                                help=f"{helptext} (default {default})")
+
+
+def argparse_bool():
+    import argparse
+    return argparse.BooleanOptionalAction
+
+
+def args_from_namespace(ns):
+    values = {f.name: getattr(ns, f.name) for f in dataclasses.fields(Args)}
+    values["option"] = values["option"] or []
+    return Args(**values)
+
+
+def main(argv=None):
+    import argparse
+    parser = argparse.ArgumentParser(prog="python -m training.train", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_arguments(parser)
+    try:
+        train(args_from_namespace(parser.parse_args(argv)))
+    except ValueError as exc:
+        print(f"train: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
