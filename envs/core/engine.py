@@ -4,50 +4,54 @@ An engine is a small Python object over the compiled kernels of one game with fi
 (player count, expansions). It owns no game state: states are numpy record arrays that the
 caller keeps, so one engine serves any number of games, clones and batches.
 """
+from abc import ABC, abstractmethod
+
 import numpy as np
 
 
-class GameEngine:
-    """Base of a game's engine; subclasses fill in the kernels."""
+class GameEngine(ABC):
+    """Base of a game's engine; every game implements each method."""
 
     game = "base"
     num_players = 0
     num_actions = 0
     obs_size = 0
 
+    @abstractmethod
     def new_state(self, seed):
         """A fresh game as a record array of shape (1,), seeded by `seed` (an int)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def to_move(self, state):
         """Seat that must act now, or -1 once the game is over."""
-        raise NotImplementedError
 
+    @abstractmethod
     def legal_mask(self, state):
         """int8 vector of length num_actions: 1 where the action is legal now."""
-        raise NotImplementedError
 
+    @abstractmethod
     def apply(self, state, action):
         """Apply a legal action (the kernels trust it: use checked_step at a boundary)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def observe(self, state, seat):
         """float32 vector of length obs_size: what `seat` may know now."""
-        raise NotImplementedError
 
+    @abstractmethod
     def final(self, state):
         """(scores, winners, order_key) per seat, once the game is over."""
-        raise NotImplementedError
 
+    @abstractmethod
     def action_name(self, state, action):
-        raise NotImplementedError
+        """A readable name of `action` in the decision the state is in."""
 
+    @abstractmethod
     def phase_name(self, state):
-        raise NotImplementedError
+        """The phase (and pending decision) as a short name, for messages."""
 
+    @abstractmethod
     def render_text(self, state, viewer=None):
         """The position as text: everything, or (viewer = a seat) only what it may see."""
-        raise NotImplementedError
 
 
 def checked_step(engine, state, action):
