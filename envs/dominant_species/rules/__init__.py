@@ -1,34 +1,28 @@
 """The only dispatchers of the rules: `step(st, action)` applies one legal action and
 advances the game until someone must decide; `legal_mask(st, out)` writes the legal actions.
 
-The flow (DS-EXEC-*): execution walks the action display space by space (`cursor`), each
-occupied space starts its action's decision; automatic steps (Regression's and Wasteland's
-board effects, the single Glaciation, Reset) run between them; a taken card starts after
-the Domination that gave it. A decision whose only legal choice is "pass" (or that has no
-legal choice left) is resolved as a pass without asking (DS-EXEC-03).
+`settle` runs the automatic steps (the execution walk of rules.execution, Reset, a taken
+card's start) until a player must decide. A decision whose only legal choice is "pass" (or
+that has no legal choice left) is resolved as a pass without asking (DS-EXEC-03).
 """
 from numba import njit
 
 from envs.dominant_species.actions import (A_ANIMAL, A_CARD, A_CELL, A_CORNER, A_COUNT,
                                            A_ELEM, A_OPTION, A_PASS, A_PLACE, A_STACK,
                                            N_ACTIONS)
-from envs.dominant_species.data import (ACT_ABUNDANCE, ACT_ADAPTATION, ACT_COMPETITION,
-                                        ACT_DEPLETION, ACT_DOMINATION, ACT_GLACIATION,
-                                        ACT_INITIATIVE, ACT_MIGRATION, ACT_REGRESSION,
-                                        ACT_SPECIATION, ACT_WANDERLUST, ACT_WASTELAND,
-                                        FREE_SPACE, MIGRATION_RANGE, N_SPACES, SP_ABUNDANCE,
-                                        SP_DEPLETION, SP_GLACIATION, SP_SPECIATION0,
-                                        SPACE_ACTION, SPACE_SLOT)
+from envs.dominant_species.data import NEIGHBORS
 from envs.dominant_species.rules import cards_animals as ca
 from envs.dominant_species.rules import cards_earth as ce
+from envs.dominant_species.rules import cards_placement as cp
 from envs.dominant_species.rules import conflict as cf
 from envs.dominant_species.rules import elements as el
+from envs.dominant_species.rules import execution as ex
 from envs.dominant_species.rules import glaciation as gl
 from envs.dominant_species.rules import planning as pl
 from envs.dominant_species.rules import reset as rs
 from envs.dominant_species.rules import species as sp
 from envs.dominant_species.rules.board import *  # noqa: F401,F403  (phase/decision codes)
-from envs.dominant_species.rules.board import update_dominance
+from envs.dominant_species.rules.board import legal_every_tile, update_dominance
 
 # decisions the player may decline ("pass" in the mask)
 _VOLUNTARY = (D_INIT_PLACE, D_ADAPT, D_REGRESS, D_ABUND_ELEM, D_WASTE, D_DEPLETE, D_GLACIATE,
@@ -94,11 +88,11 @@ def fill_legal(st, out):
     elif s == D_AQUA_ELEM or s == D_HABITAT_ELEM or s == D_META_IN:
         ca.legal_bag_elem(st, out)
     elif s == D_AQUA_CORNER:
-        ce.legal_aqua_corner(st, out)
+        cp.legal_aqua_corner(st, out)
     elif s == D_AQUA_CELL:
-        ce.legal_aqua_cell(st, out)
+        cp.legal_aqua_cell(st, out)
     elif s == D_AQUA_COUNT:
-        ce.legal_count_upto(st, 4, out)
+        cp.legal_count_upto(st, 4, out)
     elif s == D_BIOMASS or s == D_CATA_SURVIVOR:
         ce.legal_animal_on_cell(st, st.ctx_cell, out)
     elif s == D_CATA_ADJ:
@@ -108,7 +102,7 @@ def fill_legal(st, out):
     elif s == D_BLIGHT_KEEP:
         ce.legal_blight_keep(st, out)
     elif s == D_CATA_CELL:
-        ce.legal_any_tile_owner(st, out)
+        legal_every_tile(st, out)
     elif s == D_DISEASE or s == D_IMMI_ELEM or s == D_META_OUT:
         ca.legal_added_elem(st, out)
     elif s == D_EVO_CELL:
@@ -120,9 +114,9 @@ def fill_legal(st, out):
     elif s == D_FERTILE:
         ca.legal_fertile(st, out)
     elif s == D_HIB_CELL:
-        ce.legal_any_tile_owner(st, out)
+        legal_every_tile(st, out)
     elif s == D_HIB_COUNT:
-        ce.legal_hib_count(st, out)
+        cp.legal_hib_count(st, out)
     elif s == D_IMMI_OPTION:
         ca.legal_immi_option(st, out)
     elif s == D_INSTINCT:
@@ -187,13 +181,13 @@ def apply_choice(st, s, i):
     elif s == D_MAMMAL_SAVE:
         rs.apply_mammal_save(st, i)
     elif s == D_AQUA_ELEM:
-        ce.apply_aqua_elem(st, i)
+        cp.apply_aqua_elem(st, i)
     elif s == D_AQUA_CORNER:
-        ce.apply_aqua_corner(st, i)
+        cp.apply_aqua_corner(st, i)
     elif s == D_AQUA_CELL:
-        ce.apply_aqua_cell(st, i)
+        cp.apply_aqua_cell(st, i)
     elif s == D_AQUA_COUNT:
-        ce.apply_aqua_count(st, i)
+        cp.apply_aqua_count(st, i)
     elif s == D_BIOMASS:
         ce.apply_biomass(st, i)
     elif s == D_BLIGHT_CELL:
@@ -217,15 +211,15 @@ def apply_choice(st, s, i):
     elif s == D_FERTILE:
         ca.apply_fertile(st, i)
     elif s == D_HABITAT_ELEM:
-        ce.apply_habitat_elem(st, i)
+        cp.apply_habitat_elem(st, i)
     elif s == D_HABITAT_CORNER:
-        ce.apply_habitat_corner(st, i)
+        cp.apply_habitat_corner(st, i)
     elif s == D_HIB_CELL:
-        ce.apply_hib_cell(st, i)
+        cp.apply_hib_cell(st, i)
     elif s == D_HIB_COUNT:
-        ce.apply_hib_count(st, i)
+        cp.apply_hib_count(st, i)
     elif s == D_ICE_SHEET:
-        ce.apply_ice_sheet(st, i)
+        cp.apply_ice_sheet(st, i)
     elif s == D_IMMI_OPTION:
         ca.apply_immi_option(st, i)
     elif s == D_IMMI_ELEM:
@@ -264,7 +258,7 @@ def apply_pass(st):
     elif s == D_MAMMAL_SAVE:
         rs.finish_reset(st, -1)
     elif s == D_AQUA_ELEM or s == D_AQUA_CORNER:
-        ce.aquatic_species(st)
+        cp.aquatic_species(st)
     elif s == D_BIOMASS:
         ce.next_biomass(st, st.ctx_cell + 1)
     elif s == D_PREDATOR:
@@ -281,76 +275,6 @@ def apply_pass(st):
         ca.next_immigrant(st, st.actor + 1)
     else:
         st.sub = D_NONE
-
-
-@njit(cache=True)
-def begin_space(st, c):
-    """DS-EXEC-01: the pawn leaves its space (back to supply) and its action begins."""
-    owner = st.space[c]
-    st.space[c] = -1
-    if FREE_SPACE[c] == 0:
-        st.ap_supply[owner] += 1
-    st.space_now = c
-    st.owner = owner
-    kind = SPACE_ACTION[c]
-    slot = SPACE_SLOT[c]
-    if kind == ACT_INITIATIVE:
-        pl.begin_initiative(st, owner)
-    elif kind == ACT_ADAPTATION:
-        el.begin_adapt(st, owner)
-    elif kind == ACT_REGRESSION:
-        el.begin_regress(st, owner)
-    elif kind == ACT_ABUNDANCE:
-        el.begin_abundance(st, owner)
-    elif kind == ACT_WASTELAND:
-        el.begin_waste(st, owner)
-    elif kind == ACT_DEPLETION:
-        el.begin_deplete(st, owner)
-    elif kind == ACT_GLACIATION:
-        gl.begin_glaciation(st, owner)
-    elif kind == ACT_SPECIATION:
-        if slot == 6:
-            sp.begin_insect(st, owner)
-        else:
-            sp.begin_speciation(st, owner, slot)
-    elif kind == ACT_WANDERLUST:
-        sp.begin_wanderlust(st, owner)
-    elif kind == ACT_MIGRATION:
-        cf.begin_migration(st, owner, MIGRATION_RANGE[slot])
-    elif kind == ACT_COMPETITION:
-        cf.begin_competition(st, owner, slot)
-    elif kind == ACT_DOMINATION:
-        cf.begin_domination(st, owner)
-
-
-@njit(cache=True)
-def advance_execution(st):
-    """DS-EXEC-01: consider the next space; automatic parts run between actions."""
-    c = st.cursor
-    if c >= N_SPACES:
-        rs.enter_reset(st)
-        return
-    st.cursor = c + 1
-    if c == SP_ABUNDANCE[0]:
-        el.resolve_regression(st)            # DS-REGR-01, after every Regression space
-    if c == SP_DEPLETION:
-        el.resolve_wasteland(st)             # DS-WAST-02, with or without a pawn there
-    if c == SP_GLACIATION[0]:
-        st.cursor = SP_SPECIATION0           # DS-GLAC-01: only the leftmost pawn resolves
-        for g in SP_GLACIATION:
-            if st.space[g] >= 0:
-                begin_space(st, g)
-                return
-        return
-    if st.space[c] >= 0:
-        begin_space(st, c)
-
-
-@njit(cache=True)
-def begin_card(st, card):
-    """DS-CARD-00: the taker resolves the card at once, as fully as possible."""
-    if not ca.begin_animal_card(st, card):
-        ce.begin_earth_card(st, card)
 
 
 @njit(cache=True)
@@ -372,11 +296,11 @@ def settle(st):
             if st.card_pending >= 0:
                 st.card = st.card_pending
                 st.card_pending = -1
-                begin_card(st, st.card)
+                ex.begin_card(st, st.card)
                 continue
             st.card = -1
             if st.phase == PH_EXECUTION:
-                advance_execution(st)
+                ex.advance_execution(st)
             elif st.phase == PH_PLANNING:
                 pl.enter_planning(st)
             else:

@@ -7,8 +7,11 @@ import numpy as np
 from numba import njit
 
 from envs.core.rng import rng_below
+from envs.dominant_species.actions import BLOCKS
 from envs.dominant_species.data import (BONUS, CELL_CORNERS, CORNER_CELLS, EMPTY, MAX_PAWNS,
                                         NEIGHBORS, PRINTED, TERRAIN_VP, TUNDRA)
+
+A_CELL_START = BLOCKS.start("cell")
 
 # phases
 PH_PLANNING, PH_EXECUTION, PH_RESET, PH_OVER = range(4)
@@ -310,6 +313,14 @@ def any_vacant_corner(st):
         if vacant_corner_on_earth(st, k):
             return True
     return False
+
+
+@njit(cache=True)
+def legal_every_tile(st, out):
+    """Every hex holding a tile (A_CELL block)."""
+    for c in range(st.terrain.shape[0]):
+        if st.terrain[c] != EMPTY:
+            out[A_CELL_START + c] = 1
 
 
 @njit(cache=True)

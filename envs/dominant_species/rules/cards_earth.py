@@ -1,124 +1,19 @@
-"""Dominance cards that act on the earth (DS-CARD-*): Aquatic, Biomass, Blight, Catastrophe,
-Evolution, Fecundity, Habitat, Hibernation, Ice Sheet, Mass Exodus, Predator. The taker is
-`st.owner`; it makes every choice of these cards."""
+"""Dominance cards that strike species and elements on the earth (DS-CARD-*): Biomass,
+Blight, Catastrophe, Evolution, Fecundity, Mass Exodus, Predator. The taker is `st.owner`;
+it makes every choice of these cards."""
 from numba import njit
 
-from envs.dominant_species.actions import A_ANIMAL, A_CELL, A_CORNER, A_COUNT
-from envs.dominant_species.data import (C_AQUATIC, C_BIOMASS, C_BLIGHT, C_CATASTROPHE,
-                                        C_EVOLUTION, C_FECUNDITY, C_HABITAT, C_HIBERNATION,
-                                        C_ICE_SHEET, C_MASS_EXODUS, C_PREDATOR, CELL_CORNERS,
-                                        CORNER_CELLS, EMPTY, NEIGHBORS, SEA, WETLAND)
-from envs.dominant_species.rules.board import (D_AQUA_CELL, D_AQUA_CORNER, D_AQUA_COUNT,
-                                               D_AQUA_ELEM, D_BIOMASS, D_BLIGHT_CELL,
-                                               D_BLIGHT_KEEP, D_CATA_ADJ, D_CATA_CELL,
-                                               D_CATA_SURVIVOR, D_EVO_ANIMAL, D_EVO_CELL,
-                                               D_EXODUS_CELL, D_EXODUS_DEST, D_FECUNDITY,
-                                               D_HABITAT_ELEM, D_HIB_CELL, D_HIB_COUNT,
-                                               D_ICE_SHEET, D_NONE, D_PREDATOR,
-                                               D_HABITAT_CORNER, any_vacant_corner, bag_total,
+from envs.dominant_species.actions import A_ANIMAL, A_CELL, A_CORNER
+from envs.dominant_species.data import (C_BIOMASS, C_BLIGHT, C_CATASTROPHE, C_EVOLUTION,
+                                        C_FECUNDITY, C_MASS_EXODUS, C_PREDATOR, CELL_CORNERS,
+                                        EMPTY, NEIGHBORS)
+from envs.dominant_species.rules.board import (D_BIOMASS, D_BLIGHT_CELL, D_BLIGHT_KEEP,
+                                               D_CATA_ADJ, D_CATA_CELL, D_CATA_SURVIVOR,
+                                               D_EVO_ANIMAL, D_EVO_CELL, D_EXODUS_CELL,
+                                               D_EXODUS_DEST, D_FECUNDITY, D_NONE, D_PREDATOR,
                                                cubes_on, has_adjacent_tile, move_cube,
                                                others_on, place_from_gene, remove_corner_elem,
-                                               remove_cube, set_decision, tile_elem_total,
-                                               vacant_corner_on_earth)
-from envs.dominant_species.rules.glaciation import can_glaciate, glaciate
-
-
-@njit(cache=True)
-def is_watery(st, c):
-    return c >= 0 and (st.terrain[c] == SEA or st.terrain[c] == WETLAND)
-
-
-@njit(cache=True)
-def watery_corner(st, k):
-    """DS-CARD-01: a vacant corner touching a sea or wetland tile."""
-    if st.corner[k] >= 0:
-        return False
-    for j in range(3):
-        if is_watery(st, CORNER_CELLS[k, j]):
-            return True
-    return False
-
-
-@njit(cache=True)
-def aqua_cell_ok(st, c):
-    if not is_watery(st, c):
-        return False
-    if st.ctx_corner < 0:
-        return True
-    for j in range(3):
-        if CORNER_CELLS[st.ctx_corner, j] == c:
-            return True
-    return False
-
-
-@njit(cache=True)
-def begin_aquatic(st):
-    """DS-CARD-01: an element of any type from the bag on a sea/wetland corner, then up to 4
-    cubes on a sea/wetland tile touching it (any sea/wetland tile if no element fitted)."""
-    st.ctx_corner = -1
-    if bag_total(st) > 0:
-        for k in range(st.corner.shape[0]):
-            if watery_corner(st, k):
-                set_decision(st, D_AQUA_ELEM, st.owner)
-                return
-    aquatic_species(st)
-
-
-@njit(cache=True)
-def aquatic_species(st):
-    st.sub = D_NONE
-    if st.gene[st.owner] <= 0:
-        return
-    for c in range(st.terrain.shape[0]):
-        if aqua_cell_ok(st, c):
-            set_decision(st, D_AQUA_CELL, st.owner)
-            return
-
-
-@njit(cache=True)
-def apply_aqua_elem(st, t):
-    st.ctx_elem = t
-    st.sub = D_AQUA_CORNER
-
-
-@njit(cache=True)
-def legal_aqua_corner(st, out):
-    for k in range(st.corner.shape[0]):
-        if watery_corner(st, k):
-            out[A_CORNER + k] = 1
-
-
-@njit(cache=True)
-def apply_aqua_corner(st, k):
-    st.bag[st.ctx_elem] -= 1
-    st.corner[k] = st.ctx_elem
-    st.ctx_corner = k
-    aquatic_species(st)
-
-
-@njit(cache=True)
-def legal_aqua_cell(st, out):
-    for c in range(st.terrain.shape[0]):
-        if aqua_cell_ok(st, c):
-            out[A_CELL + c] = 1
-
-
-@njit(cache=True)
-def apply_aqua_cell(st, c):
-    st.ctx_cell = c
-    st.sub = D_AQUA_COUNT
-
-
-@njit(cache=True)
-def legal_count_upto(st, cap, out):
-    for n in range(min(cap, st.gene[st.owner]) + 1):
-        out[A_COUNT + n] = 1
-
-
-@njit(cache=True)
-def apply_aqua_count(st, n):
-    place_from_gene(st, st.ctx_cell, st.owner, n)
-    st.sub = D_NONE
+                                               remove_cube, set_decision, tile_elem_total)
 
 
 # --- Biomass / Predator: one tile after the other ------------------------------------------
@@ -296,59 +191,6 @@ def apply_fecundity(st, c):
     st.flags[c] = 0
 
 
-# --- Habitat ------------------------------------------------------------------------------
-@njit(cache=True)
-def apply_habitat_elem(st, t):
-    """DS-CARD-12: an element of any type from the bag on any vacant corner of earth."""
-    st.ctx_elem = t
-    st.sub = D_HABITAT_CORNER
-
-
-@njit(cache=True)
-def apply_habitat_corner(st, k):
-    st.bag[st.ctx_elem] -= 1
-    st.corner[k] = st.ctx_elem
-    st.sub = D_NONE
-
-
-# --- Hibernation --------------------------------------------------------------------------
-@njit(cache=True)
-def legal_any_tile_owner(st, out):
-    for c in range(st.terrain.shape[0]):
-        if st.terrain[c] != EMPTY:
-            out[A_CELL + c] = 1
-
-
-@njit(cache=True)
-def apply_hib_cell(st, c):
-    """DS-CARD-13: up to 5 eliminated cubes return on one tile, safe from this Reset's
-    Extinction (A18)."""
-    st.ctx_cell = c
-    st.sub = D_HIB_COUNT
-
-
-@njit(cache=True)
-def legal_hib_count(st, out):
-    for n in range(min(5, st.elim[st.owner]) + 1):
-        out[A_COUNT + n] = 1
-
-
-@njit(cache=True)
-def apply_hib_count(st, n):
-    st.cubes[st.ctx_cell, st.owner] += n
-    st.hib[st.ctx_cell, st.owner] += n
-    st.elim[st.owner] -= n
-    st.sub = D_NONE
-
-
-# --- Ice Sheet ----------------------------------------------------------------------------
-@njit(cache=True)
-def apply_ice_sheet(st, c):
-    """DS-CARD-15: a free Glaciation by the taker."""
-    glaciate(st, c, st.owner)
-    st.sub = D_NONE
-
-
 # --- Mass Exodus --------------------------------------------------------------------------
 @njit(cache=True)
 def legal_exodus_cell(st, out):
@@ -386,6 +228,7 @@ def apply_exodus_dest(st, m):
     st.sub = D_EXODUS_DEST if exodus_next_animal(st) >= 0 else D_NONE
 
 
+
 @njit(cache=True)
 def begin_earth_card(st, card):
     """Start one of this module's cards; returns False if the card is not one of them."""
@@ -393,31 +236,18 @@ def begin_earth_card(st, card):
     st.sub = D_NONE
     st.ctx_n = 0
     st.ctx_bits = 0
-    if card == C_AQUATIC:
-        begin_aquatic(st)
-    elif card == C_BIOMASS:
+    if card == C_BIOMASS:
         next_biomass(st, 0)
     elif card == C_BLIGHT:
         set_decision(st, D_BLIGHT_CELL, a)
     elif card == C_CATASTROPHE:
-        set_decision(st, D_CATA_CELL, a)          # any tile (legal_any_tile_owner)
+        set_decision(st, D_CATA_CELL, a)          # any tile
     elif card == C_EVOLUTION:
         set_decision(st, D_EVO_CELL, a)
     elif card == C_FECUNDITY:
         for c in range(st.terrain.shape[0]):
             st.flags[c] = 1 if st.cubes[c, a] > 0 else 0
         set_decision(st, D_FECUNDITY, a)
-    elif card == C_HABITAT:
-        if any_vacant_corner(st) and bag_total(st) > 0:
-            set_decision(st, D_HABITAT_ELEM, a)
-    elif card == C_HIBERNATION:
-        if st.elim[a] > 0:
-            set_decision(st, D_HIB_CELL, a)
-    elif card == C_ICE_SHEET:
-        for c in range(st.terrain.shape[0]):
-            if can_glaciate(st, c):
-                set_decision(st, D_ICE_SHEET, a)
-                break
     elif card == C_MASS_EXODUS:
         set_decision(st, D_EXODUS_CELL, a)
     elif card == C_PREDATOR:
@@ -425,10 +255,3 @@ def begin_earth_card(st, card):
     else:
         return False
     return True
-
-
-@njit(cache=True)
-def legal_habitat_corner(st, out):
-    for k in range(st.corner.shape[0]):
-        if vacant_corner_on_earth(st, k):
-            out[A_CORNER + k] = 1

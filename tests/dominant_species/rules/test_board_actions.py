@@ -1,6 +1,4 @@
 """DS-GLAC, DS-SPEC, DS-WAND, DS-MIGR, DS-COMP, DS-DOMN, DS-CUBE."""
-import numpy as np
-
 from envs.dominant_species import data as D
 from envs.dominant_species.rules import board as B
 from envs.dominant_species.scenario import load_scenario

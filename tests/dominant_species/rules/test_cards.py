@@ -1,8 +1,6 @@
 """DS-CARD-00..26: every dominance card from a scenario where it decides the outcome. The
 card starts as if taken by Domination space 4; a reptile pawn on space 5 stops execution
 right after it."""
-import numpy as np
-
 from envs.dominant_species import data as D
 from envs.dominant_species.rules import board as B
 from envs.dominant_species.scenario import load_scenario

@@ -4,7 +4,7 @@ import numpy as np
 
 from envs.dominant_species import data as D
 from envs.dominant_species.rules import board as B
-from tests.dominant_species.helpers import action, cell, corner, legal_in, play, tiles, two
+from tests.dominant_species.helpers import action, corner, legal_in, play, tiles, two
 
 MEAT, SUN, SEED, WATER, GRUB, GRASS = D.ELEM_NAMES
 STOP = {"Domination": [None, None, None, None, "reptile"]}   # a later decision to stop at

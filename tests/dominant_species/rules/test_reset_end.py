@@ -1,6 +1,4 @@
 """DS-SURV, DS-RESET, DS-END: the Reset phase and the end of the game."""
-import numpy as np
-
 from envs.dominant_species import data as D
 from envs.dominant_species.rules import board as B
 from envs.dominant_species.scenario import load_scenario
