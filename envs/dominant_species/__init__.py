@@ -14,12 +14,15 @@ from envs.dominant_species.engine import OPTIONS, DominantSpeciesEngine  # noqa:
 from envs.dominant_species.engine import bench_engine as _bench_engine  # noqa: E402
 
 
-def make_engine(num_players=4, animals=None, **opts):
-    """The engine for the given options; ValueError names an unknown option."""
+def make_engine(num_players=4, animals=None, forbid_useless_spaces=False, **opts):
+    """The engine for the given options; ValueError names an unknown option.
+
+    forbid_useless_spaces: planning skips spaces whose action can do nothing (DS-PLAN-04);
+    off by default as the project's ruling A5."""
     if opts:
         raise ValueError(f"unknown option(s) for dominant_species: {', '.join(sorted(opts))}; "
                          f"known: {', '.join(OPTIONS)}")
-    return DominantSpeciesEngine(num_players, animals)
+    return DominantSpeciesEngine(num_players, animals, forbid_useless_spaces)
 
 
 def bench_engine(engine, n_games, seed):

@@ -24,7 +24,7 @@ for _a, _rows in D.START_SPECIES.items():
     for _i, (_qr, _n) in enumerate(_rows):
         _START_SPECIES[_a, _i] = (D.cell_index(*_qr), _n)
 
-OPTIONS = ("num_players", "animals")
+OPTIONS = ("num_players", "animals", "forbid_useless_spaces")
 
 
 def parse_animals(animals, num_players):
@@ -54,15 +54,15 @@ def parse_animals(animals, num_players):
 
 
 @njit(cache=True)
-def new_game(st, num_players, animals):
+def new_game(st, num_players, animals, forbid_useless):
     setup_game(st, num_players, animals, _START_CELLS, _START_TERRAIN, _TUNDRA_CELL,
-               _START_CORNERS, _START_SPECIES)
+               _START_CORNERS, _START_SPECIES, forbid_useless)
     settle(st)
 
 
 @njit(cache=True)
-def new_game_at(states, b, num_players, animals):
-    new_game(states[b], num_players, animals.copy())
+def new_game_at(states, b, num_players, animals, forbid_useless):
+    new_game(states[b], num_players, animals.copy(), forbid_useless)
 
 
 @njit(cache=True)
@@ -102,13 +102,16 @@ class DominantSpeciesEngine(GameEngine):
 
     game = "dominant_species"
 
-    def __init__(self, num_players=4, animals=None):
+    def __init__(self, num_players=4, animals=None, forbid_useless_spaces=False):
         if isinstance(num_players, bool) or not isinstance(num_players, (int, np.integer)):
             raise ValueError(f"num_players must be an int 2..6, got {num_players!r}")
         if not D.MIN_PLAYERS <= num_players <= D.MAX_PLAYERS:
             raise ValueError(f"num_players must be 2..6, got {num_players}")
         self.num_players = int(num_players)
         self.animals = parse_animals(animals, self.num_players)
+        if not isinstance(forbid_useless_spaces, (bool, np.bool_)):
+            raise ValueError(f"forbid_useless_spaces must be true or false, got {forbid_useless_spaces!r}")
+        self.forbid_useless = int(forbid_useless_spaces)
         self.num_actions = N_ACTIONS
         from envs.dominant_species.observe import OBS_SIZE
         self.obs_size = OBS_SIZE
@@ -116,7 +119,7 @@ class DominantSpeciesEngine(GameEngine):
     def new_state(self, seed):
         state = np.zeros(1, STATE_DTYPE)
         state[0]["rng"] = seed_word(seed)
-        new_game_at(state, 0, self.num_players, self.animals)
+        new_game_at(state, 0, self.num_players, self.animals, self.forbid_useless)
         return state
 
     def to_move(self, state):
@@ -167,6 +170,6 @@ def bench_engine(engine, n_games, seed):
     picker[0]["rng"] = seed_word(seed ^ 0x5EED)
     start = time.perf_counter()
     for g in range(n_games):
-        new_game_at(states, g, engine.num_players, engine.animals)
+        new_game_at(states, g, engine.num_players, engine.animals, engine.forbid_useless)
     decisions = random_playout(states, picker[0], 100000)
     return int(decisions), time.perf_counter() - start

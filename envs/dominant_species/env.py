@@ -19,23 +19,24 @@ import types
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from envs.core.aec import EngineAECEnv
-from envs.dominant_species.engine import DominantSpeciesEngine
 
 
 class DominantSpeciesEnv(EngineAECEnv):
     metadata = {"render_modes": ["ansi"], "name": "dominant_species_v0",
                 "is_parallelizable": False}
 
-    def __init__(self, num_players=4, animals=None, render_mode=None, reward="win"):
-        super().__init__(DominantSpeciesEngine(num_players, animals), render_mode, reward)
+    def __init__(self, num_players=4, animals=None, render_mode=None, reward="win", **options):
+        from envs.dominant_species import make_engine
+        super().__init__(make_engine(num_players, animals, **options), render_mode, reward)
 
 
-def raw_env(num_players=4, animals=None, render_mode=None, reward="win"):
-    return DominantSpeciesEnv(num_players, animals, render_mode, reward)
+def raw_env(num_players=4, animals=None, render_mode=None, reward="win", **options):
+    """options: forbid_useless_spaces=False (see envs.dominant_species.make_engine)."""
+    return DominantSpeciesEnv(num_players, animals, render_mode, reward, **options)
 
 
-def env(num_players=4, animals=None, render_mode=None, reward="win"):
-    return OrderEnforcingWrapper(raw_env(num_players, animals, render_mode, reward))
+def env(num_players=4, animals=None, render_mode=None, reward="win", **options):
+    return OrderEnforcingWrapper(raw_env(num_players, animals, render_mode, reward, **options))
 
 
 def _register():

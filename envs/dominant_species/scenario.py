@@ -6,6 +6,7 @@ coordinates, element types and terrains by name, cards by name):
 
     {
       "animals": ["mammal", "reptile", "insect"],      # one per seat, seat order
+      "options": {"forbid_useless_spaces": false},
       "rng": 12345,                                     # seed of the generator (default 1)
       "rng_word": 987654321,                            # or its exact 64-bit word
       "round": 1,
@@ -47,7 +48,7 @@ from envs.dominant_species.rules import fill_legal, settle, update_dominance
 from envs.dominant_species.rules import board as B
 from envs.dominant_species.state import STATE_DTYPE
 
-KNOWN = {"animals", "rng", "rng_word", "round", "tiles", "elements", "displays", "gene", "eliminated",
+KNOWN = {"animals", "options", "rng", "rng_word", "round", "tiles", "elements", "displays", "gene", "eliminated",
          "vp", "pawns", "initiative", "spaces", "boxes", "stacks", "tundra_left", "deck",
          "faceup", "scored", "hibernating", "ice_age", "start", "decision"}
 DECISION_FIELDS = ("phase", "sub", "actor", "cursor", "space_now", "owner", "card",
@@ -137,7 +138,10 @@ def build_state(data):
     names = _list(data["animals"], "animals")
     if not D.MIN_PLAYERS <= len(names) <= D.MAX_PLAYERS:
         raise ValueError(f"animals: {len(names)} animals, need 2..6 players")
-    engine = DominantSpeciesEngine(len(names), names)
+    options = data.get("options", {})
+    if not isinstance(options, dict) or set(options) - {"forbid_useless_spaces"}:
+        raise ValueError("options: only forbid_useless_spaces (true/false) is known")
+    engine = DominantSpeciesEngine(len(names), names, **options)
     p = engine.num_players
     animals = [int(a) for a in engine.animals[:p]]
     state = np.zeros(1, STATE_DTYPE)
@@ -146,6 +150,7 @@ def build_state(data):
     if "rng_word" in data:
         st["rng"] = np.uint64(_int(data["rng_word"], "rng_word", 1, 2 ** 64 - 1))
     st["num_players"] = p
+    st["opt_forbid_useless"] = engine.forbid_useless
     st["seat_animal"][:] = -1
     st["animal_seat"][:] = -1
     for s, a in enumerate(animals):

@@ -33,6 +33,7 @@ def to_scenario(engine, state):
         stacks.append(([D.TERRAIN_NAMES[face]] if face else [None]) + rest)
     data = {
         "animals": names,
+        "options": {"forbid_useless_spaces": bool(st["opt_forbid_useless"])},
         "rng_word": int(st["rng"]),
         "round": int(st["round"]),
         "tiles": tiles,

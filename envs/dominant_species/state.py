@@ -14,6 +14,7 @@ from envs.dominant_species.actions import N_ACTIONS
 STATE_DTYPE = np.dtype([
     ("rng", np.uint64),                          # generator word (envs.core.rng)
     ("num_players", np.int8),
+    ("opt_forbid_useless", np.int8),             # option forbid_useless_spaces (DS-PLAN-04)
     ("seat_animal", np.int8, (6,)),              # [seat] -> animal, -1 past num_players
     ("animal_seat", np.int8, (6,)),              # [animal] -> seat, -1 if not in play
     ("terrain", np.int8, (N_CELLS,)),            # [cell] data.EMPTY..TUNDRA

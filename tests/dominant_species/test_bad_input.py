@@ -28,6 +28,8 @@ def test_wrong_animal_list(animals, words):
 def test_unknown_option():
     with pytest.raises(ValueError, match="unknown option.*flight"):
         make_engine(4, flight=True)
+    with pytest.raises(ValueError, match="forbid_useless_spaces must be true or false"):
+        make_engine(4, forbid_useless_spaces="yes")
 
 
 def test_illegal_action_raises_and_changes_nothing():

@@ -16,12 +16,12 @@ from tests.dominant_species.invariants import ERRORS, play_checked
 PICKER = np.dtype([("rng", np.uint64)])
 
 
-def _sweep(players, n_games, seed):
-    engine = make_engine(players)
+def _sweep(players, n_games, seed, **options):
+    engine = make_engine(players, **options)
     states = np.zeros(n_games, STATE_DTYPE)
     for g in range(n_games):
         states[g]["rng"] = seed_word(seed + g)
-        new_game_at(states, g, players, engine.animals)
+        new_game_at(states, g, players, engine.animals, engine.forbid_useless)
     picker = np.zeros(1, PICKER)
     picker[0]["rng"] = seed_word(seed * 7 + 1)
     code, game, step, decisions = play_checked(states, picker[0], 200000)
@@ -37,6 +37,11 @@ def test_random_play_invariants_after_every_step(players):
     # every game ended by Ice Age or the round cap, and someone scored
     assert ((states["ice_age"] == 1) | (states["round"] == 40)).all()
     assert (states["vp"].sum(axis=1) > 0).all()
+
+
+def test_random_play_with_useless_spaces_forbidden():
+    states, _ = _sweep(4, 12, 4242, forbid_useless_spaces=True)
+    assert (states["opt_forbid_useless"] == 1).all()
 
 
 def test_random_play_through_the_python_engine_api():

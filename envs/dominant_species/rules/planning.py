@@ -2,7 +2,10 @@
 from numba import njit
 
 from envs.dominant_species.actions import A_PLACE
-from envs.dominant_species.data import FREE_SPACE, N_SPACES, SP_INITIATIVE
+from envs.dominant_species.data import (ACT_DEPLETION, ACT_REGRESSION, ACT_WANDERLUST,
+                                        ACT_WASTELAND, BOX_DEPLETION, BOX_REGRESSION,
+                                        BOX_WASTELAND, FREE_SPACE, N_SPACES, SP_INITIATIVE,
+                                        SPACE_ACTION)
 from envs.dominant_species.rules.board import (D_INIT_PLACE, D_NONE, D_PLAN, PH_EXECUTION,
                                                PH_PLANNING, set_decision, swap_initiative)
 
@@ -11,6 +14,29 @@ from envs.dominant_species.rules.board import (D_INIT_PLACE, D_NONE, D_PLAN, PH_
 def space_vacant(st, sp):
     """DS-PLAN-02: a pawn goes on a vacant pawn space (never on an animal's free space)."""
     return FREE_SPACE[sp] == 0 and st.space[sp] < 0
+
+
+@njit(cache=True)
+def space_useful(st, sp):
+    """DS-PLAN-04: with the option forbid_useless_spaces, planning skips Regression,
+    Wasteland and Depletion while their box is empty, and Wanderlust with no face-up tile."""
+    if st.opt_forbid_useless == 0:
+        return True
+    kind = SPACE_ACTION[sp]
+    if kind == ACT_REGRESSION:
+        return st.box[BOX_REGRESSION].sum() > 0
+    if kind == ACT_WASTELAND:
+        return st.box[BOX_WASTELAND].sum() > 0
+    if kind == ACT_DEPLETION:
+        return st.box[BOX_DEPLETION].sum() > 0
+    if kind == ACT_WANDERLUST:
+        return st.stack_face.sum() > 0
+    return True
+
+
+@njit(cache=True)
+def plannable(st, sp):
+    return space_vacant(st, sp) and space_useful(st, sp)
 
 
 @njit(cache=True)
@@ -40,7 +66,7 @@ def enter_planning(st):
 @njit(cache=True)
 def any_space_vacant(st):
     for sp in range(N_SPACES):
-        if space_vacant(st, sp):
+        if plannable(st, sp):
             return True
     return False
 
@@ -57,7 +83,7 @@ def enter_execution(st):
 def legal_plan(st, out):
     """DS-PLAN-02: any vacant pawn space."""
     for sp in range(N_SPACES):
-        if space_vacant(st, sp):
+        if plannable(st, sp):
             out[A_PLACE + sp] = 1
 
 

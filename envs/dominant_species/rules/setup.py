@@ -37,9 +37,10 @@ def place_free_markers(st):
 
 @njit(cache=True)
 def setup_game(st, num_players, animals, start_cells, start_terrain, tundra_cell,
-               start_corners, start_species):
+               start_corners, start_species, forbid_useless):
     """DS-SET-02..09: the whole setup of a new game for the chosen animals."""
     st.num_players = num_players
+    st.opt_forbid_useless = forbid_useless
     choose_animals(st, num_players, animals)
     st.terrain[:] = 0
     st.cubes[:, :] = 0

@@ -31,6 +31,16 @@ def test_DS_PLAN_02_any_vacant_pawn_space():
     assert len(free) == 41 - 2 and not st[0]["mask"][action("pass")]
 
 
+def test_DS_PLAN_04_option_forbids_useless_spaces():
+    eng, st = two(tiles=tiles(), boxes={"Depletion": {SUN: 1}}, stacks=[[], [], []])
+    assert D.SP_REGRESSION[0] in legal_in(eng, st, "place")
+    eng, st = two(tiles=tiles(), boxes={"Depletion": {SUN: 1}}, stacks=[[], [], []],
+                  options={"forbid_useless_spaces": True})
+    free = set(legal_in(eng, st, "place"))
+    assert D.SP_DEPLETION in free and D.SP_INITIATIVE in free
+    assert not free & {*D.SP_REGRESSION, D.SP_WASTELAND, D.SP_WANDERLUST0, D.SP_WANDERLUST0 + 1}
+
+
 def test_DS_PLAN_03_free_animal_spaces():
     eng, st = two(tiles=tiles())
     assert st[0]["space"][D.SP_REPTILE] == D.REPTILE
