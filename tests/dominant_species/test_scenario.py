@@ -44,3 +44,10 @@ def test_positions_round_trip_through_json():
         for seat in range(players):
             assert np.array_equal(engine.observe(state, seat), engine2.observe(state2, seat))
         assert _random_steps(engine, state, 300, 9) == _random_steps(engine2, state2, 300, 9)
+
+
+def test_cli_plays_a_game_between_random_agents(capsys):
+    assert cli_main(["play", "--game", "dominant_species", "--players", "2", "--seed", "3",
+                     "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "(winner)" in out and "Face-up cards:" in out
