@@ -13,6 +13,11 @@ observation and mask (search agents also get their own `agents.infoset.InfoSet`)
   is over (a vectorised env resets before asking again);
 - reward: 0 until the end, then the learner's own final reward in the env's reward mode
   ("win", "rank" or "score", see envs.core.rewards);
+- `shaping` (default 0: off) adds potential-based shaping after every learner decision:
+  shaping * (margin now - margin at the previous decision), where margin is the learner's
+  current score minus the mean of the others' (engine.final mid-game), divided by
+  SCORE_SCALE[game]. Over a game it sums to shaping * (final margin - opening margin) / scale,
+  so it speeds learning without changing which games count as won;
 - info at the end: `seat`, `score`, `win` (the learner's share of the win, 0..1), `opponents`.
 
 Randomness: `reset(seed=s)` reseeds the env's generator, which then draws every game seed,
@@ -28,6 +33,7 @@ from envs.core.engine import checked_step
 from envs.core.rewards import check_reward_mode, final_rewards
 
 GAMES = ("evolution", "dominant_species")
+SCORE_SCALE = {"evolution": 20.0, "dominant_species": 50.0}   # a typical winning margin
 _PPO_CACHE = {}        # "path" -> PPOAgent: deterministic and stateless, shared by every env
 _PPO_CACHE_SIZE = 16
 
@@ -115,7 +121,7 @@ class SingleAgentEnv(gym.Env):
 
     def __init__(self, game, num_players=2, opponents=("random",), weights=None,
                  reward="win", seat=None, seat_offset=0, seed=None, options=None,
-                 render_mode=None, max_decisions=100_000):
+                 render_mode=None, max_decisions=100_000, shaping=0.0):
         self.engine = make_game_engine(game, num_players, options)
         self.game, self.num_players = game, num_players
         self.options = dict(options or {})
@@ -127,6 +133,8 @@ class SingleAgentEnv(gym.Env):
         self.render_mode = render_mode
         self.fixed_seat, self.seat_offset = seat, seat_offset
         self.max_decisions = max_decisions
+        self.shaping = float(shaping)
+        self._margin = 0.0
         self.pool = OpponentPool(game, num_players, opponents, weights)
         self.observation_space = spaces.Box(-np.inf, np.inf, (self.engine.obs_size,), np.float32)
         self.action_space = spaces.Discrete(self.engine.num_actions)
@@ -163,6 +171,7 @@ class SingleAgentEnv(gym.Env):
         self.state = self.engine.new_state(int(self.rng.integers(2**62)))
         self.decisions = 0
         self._play_opponents()
+        self._margin = self._score_margin()
         if self.engine.to_move(self.state) < 0:
             raise RuntimeError(f"{self.game}: the game ended before seat {self.seat} moved")
         return self._observe(), {"seat": self.seat, "opponents": list(self.opponent_specs)}
@@ -176,16 +185,20 @@ class SingleAgentEnv(gym.Env):
         self.decisions += 1
         self._play_opponents()
         obs = self._observe()
+        shaped = 0.0
+        if self.shaping:
+            margin = self._score_margin()
+            shaped, self._margin = self.shaping * (margin - self._margin), margin
         if self.engine.to_move(self.state) >= 0:
             truncated = self.decisions >= self.max_decisions
-            return obs, 0.0, False, truncated, {}
+            return obs, shaped, False, truncated, {}
         scores, winners, key = self.engine.final(self.state)
         rewards = final_rewards(self.reward_mode, scores, winners, key)
         winners = np.asarray(winners, bool)
         info = {"seat": self.seat, "score": float(scores[self.seat]),
                 "win": float(winners[self.seat]) / max(int(winners.sum()), 1),
                 "opponents": list(self.opponent_specs)}
-        return obs, float(rewards[self.seat]), True, False, info
+        return obs, float(rewards[self.seat]) + shaped, True, False, info
 
     def action_masks(self):
         """bool vector: the learner's legal actions (all False when it is not to move)."""
@@ -201,6 +214,13 @@ class SingleAgentEnv(gym.Env):
     # -- internals -------------------------------------------------------------------------
     def _observe(self):
         return self.engine.observe(self.state, self.seat)
+
+    def _score_margin(self):
+        if not self.shaping:
+            return 0.0
+        scores = np.asarray(self.engine.final(self.state)[0], np.float64)
+        others = (scores.sum() - scores[self.seat]) / (self.num_players - 1)
+        return (scores[self.seat] - others) / SCORE_SCALE[self.game]
 
     def _play_opponents(self):
         """Let the opponents move until the learner must act or the game ends."""

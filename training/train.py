@@ -66,6 +66,9 @@ class Args:
     """game options as key=value (e.g. flight=false); stored in the checkpoints"""
     reward: str = "win"
     """the env's reward mode: win, rank or score (envs.core.rewards)"""
+    shaping: float = 0.0
+    """potential-based shaping by the running score margin (0: only the end-of-game reward;
+    see training.single_agent)"""
     baselines: str = ""
     """comma-separated opponent specs besides self-play (default: random and the heuristics)"""
     self_play: float = 0.5
@@ -231,7 +234,8 @@ def make_vec_env(args, specs, weights, seed):
             import torch
             torch.set_num_threads(1)
             env = SingleAgentEnv(args.game, args.players, specs, weights, reward=args.reward,
-                                 seat_offset=rank, seed=seed + rank, options=options)
+                                 seat_offset=rank, seed=seed + rank, options=options,
+                                 shaping=args.shaping)
             return Monitor(env, info_keywords=("win",))
         return make
 

@@ -173,3 +173,20 @@ def test_works_under_vec_envs_with_maskable_ppo_masks():
                 venv.step(masks.argmax(axis=1))
         finally:
             venv.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_shaping_sums_to_the_final_margin(game):
+    from training.single_agent import SCORE_SCALE
+    env = SingleAgentEnv(game, 3, shaping=0.5, seed=2)
+    env.reset()
+    opening = env._score_margin()
+    total, done = 0.0, False
+    rng = np.random.default_rng(0)
+    while not done:
+        _, reward, done, _, _ = env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
+        total += reward
+    scores, winners, key = env.engine.final(env.state)
+    margin = (scores[env.seat] - (scores.sum() - scores[env.seat]) / 2) / SCORE_SCALE[game]
+    expected = final_rewards("win", scores, winners, key)[env.seat] + 0.5 * (margin - opening)
+    assert total == pytest.approx(expected)
