@@ -5,7 +5,7 @@ from envs.dominant_species.rules import board as B
 
 _CELL_DECISION_VERB = {
     B.D_GLACIATE: "glaciate", B.D_ICE_SHEET: "glaciate", B.D_SPEC_INSECT: "1 insect cube on",
-    B.D_WANDER_CELL: "put the tile on", B.D_WANDER_MOVE: "move 1 cube onto the new tile from",
+    B.D_WANDER_CELL: "put the tile on", B.D_WANDER_MOVE: "move one cube onto the new tile from",
     B.D_MIG_FROM: "move a cube from", B.D_MIG_TO: "move the cube to",
     B.D_COMP_CELL: "compete on", B.D_DOM_CELL: "score", B.D_MAMMAL_SAVE: "save 1 cube on",
     B.D_AQUA_CELL: "species on", B.D_BLIGHT_CELL: "blight", B.D_CATA_CELL: "strike",
@@ -65,7 +65,7 @@ def action_name(state, action):
         return f"{head}: {elem} on {corner_label(st, i)}"
     if block == "cell" and sub == B.D_EXODUS_DEST:
         mover = next(a for a in range(6) if st["cubes"][st["ctx_cell"], a] > 0)
-        return f"{head}: move a {D.ANIMAL_NAMES[mover]} cube to {cell_label(st, i)}"
+        return f"{head}: move one {D.ANIMAL_NAMES[mover]} cube to {cell_label(st, i)}"
     if block == "cell":
         verb = _CELL_DECISION_VERB.get(sub, "hex")
         return f"{head}: {verb} {cell_label(st, i)}"
@@ -73,10 +73,10 @@ def action_name(state, action):
         where = st["ctx_cell"]
         if sub == B.D_CATA_ADJ:
             where = D.NEIGHBORS[where, st["ctx_k"]]
-        verb = "keep one cube of" if sub == B.D_CATA_SURVIVOR else "a cube of"
+        verb = "keep one cube of" if sub == B.D_CATA_SURVIVOR else "one cube of"
         return f"{head}: {verb} {D.ANIMAL_NAMES[i]} on {cell_label(st, where)}"
     if block == "count":
-        return f"{head}: {i} cubes on {cell_label(st, st['ctx_cell'])}"
+        return f"{head}: {i} cube{'' if i == 1 else 's'} on {cell_label(st, st['ctx_cell'])}"
     if block == "stack":
         face = st["stack_face"][i]
         return f"{head}: {D.TERRAIN_NAMES[face]} tile of stack {i + 1}"
