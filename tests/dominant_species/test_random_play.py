@@ -81,3 +81,21 @@ def test_boundscheck_subset(tmp_path):
                          capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr[-3000:]
     assert "ok" in out.stdout
+
+
+def test_a_copied_state_continues_identically_and_independently():
+    engine = make_engine(4)
+    state = engine.new_state(31)
+    rng = np.random.default_rng(0)
+    for _ in range(300):
+        engine.apply(state, int(rng.choice(np.flatnonzero(engine.legal_mask(state)))))
+    clone = state.copy()
+    before = state.tobytes()
+    picks = np.random.default_rng(5)
+    while engine.to_move(clone) >= 0:
+        engine.apply(clone, int(picks.choice(np.flatnonzero(engine.legal_mask(clone)))))
+    assert state.tobytes() == before                     # the original did not move
+    picks = np.random.default_rng(5)
+    while engine.to_move(state) >= 0:
+        engine.apply(state, int(picks.choice(np.flatnonzero(engine.legal_mask(state)))))
+    assert state.tobytes() == clone.tobytes()
