@@ -15,18 +15,26 @@ import numpy as np
 from agents.base import Agent
 from agents.rollout import ROLLOUTS, new_picker
 
-DEFAULT_DEPTH = {"evolution": 1_000_000, "dominant_species": 400}
+DEFAULT_DEPTH = {"evolution": 60, "dominant_species": 400}
+MARGIN_SCALE = {"evolution": 20.0, "dominant_species": 60.0}
 
 
-def rank_values(scores):
-    """Per seat: (opponents with a lower score + half the ties) / (players - 1)."""
+def rank_values(scores, margin_scale=0.0):
+    """Per seat, in [0, 1]: (opponents with a lower score + half the ties) / (players - 1);
+    with margin_scale > 0, averaged with the lead over the best rival (scaled, clipped)."""
     s = np.asarray(scores, dtype=np.float64)
     n = s.size
     if n < 2:
         return np.ones(n)
     lower = (s[:, None] > s[None, :]).sum(1)
     ties = (s[:, None] == s[None, :]).sum(1) - 1
-    return (lower + 0.5 * ties) / (n - 1)
+    rank = (lower + 0.5 * ties) / (n - 1)
+    if margin_scale <= 0:
+        return rank
+    top2 = np.sort(s)[-2:]
+    best_other = np.where(s == top2[1], top2[0], top2[1])
+    lead = np.clip(0.5 + (s - best_other) / margin_scale, 0.0, 1.0)
+    return 0.5 * rank + 0.5 * lead
 
 
 class _Node:
@@ -44,12 +52,13 @@ class MCTSAgent(Agent):
 
     wants_infoset = True
 
-    def __init__(self, simulations=100, c=0.7, rollout_depth=None, seed=None):
+    def __init__(self, simulations=100, c=0.7, rollout_depth=None, margin=True, seed=None):
         if simulations < 1:
             raise ValueError(f"mcts: simulations must be >= 1, got {simulations}")
         self.simulations = int(simulations)
         self.c = float(c)
         self.rollout_depth = rollout_depth
+        self.margin = bool(margin)
         self.rng = np.random.default_rng(seed)
         self.picker = new_picker(int(self.rng.integers(2**62)))
         self.name = f"mcts:{self.simulations}"
@@ -65,6 +74,7 @@ class MCTSAgent(Agent):
         engine = infoset.engine
         rollout = ROLLOUTS[engine.game]
         depth = self.rollout_depth or DEFAULT_DEPTH[engine.game]
+        scale = MARGIN_SCALE[engine.game] if self.margin else 0.0
         n = engine.num_players
         root = _Node(n)
         for _ in range(self.simulations):
@@ -92,7 +102,7 @@ class MCTSAgent(Agent):
                 engine.apply(state, a)
                 node = node.children[a]
                 path.append(node)
-            values = rank_values(rollout(state, self.picker, depth))
+            values = rank_values(rollout(state, self.picker, depth), scale)
             for node in path:
                 node.visits += 1
                 node.value += values

@@ -11,18 +11,10 @@ KINDS = {"evolution": ["random", "heuristic:grazer", "heuristic:hunter", "mcts:3
          "dominant_species": ["random", "heuristic:dominator", "heuristic:spreader", "mcts:2"]}
 
 
-def available(spec, game):
-    try:
-        from_spec(spec, game, 2)
-    except (ValueError, ModuleNotFoundError):
-        return False
-    return True
-
-
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 @pytest.mark.parametrize("game", GAMES)
 def test_every_agent_kind_plays_full_games(game, players):
-    specs = [s for s in KINDS[game] if available(s, game)]
+    specs = KINDS[game]
     seats = [specs[i % len(specs)] for i in range(players)]
     agents = [from_spec(s, game, players, seed=i) for i, s in enumerate(seats)]
     res = play_game(game, players, agents, seed=players)
