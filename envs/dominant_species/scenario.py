@@ -302,7 +302,14 @@ def build_state(data):
         else:
             st["stack_face"][s] = ters[0]
             st["stack_next"][s] = start + 1
+    for ter in range(D.SEA, D.TUNDRA):
+        have = int((st["terrain"] == ter).sum()) + int((st["stack_tiles"][st["stack_tiles"] > 0] == ter).sum())
+        most = 1 + int((D.STACK_TILES == ter).sum())
+        if have > most:
+            raise ValueError(f"tiles/stacks: {have} {D.TERRAIN_NAMES[ter]} tiles, the game has {most}")
     tundra_on = int((st["terrain"] == D.TUNDRA).sum())
+    if tundra_on > D.N_TUNDRA:
+        raise ValueError(f"tiles: {tundra_on} tundra tiles, the game has {D.N_TUNDRA}")
     st["tundra_left"] = _int(data.get("tundra_left", D.N_TUNDRA - tundra_on), "tundra_left",
                              0, D.N_TUNDRA - tundra_on)
     # cards

@@ -77,6 +77,9 @@ BASE = {"animals": ["mammal", "reptile"]}
     ({"initiative": ["mammal"]}, "initiative"),
     ({"faceup": ["Predator", "Predator"]}, "a card appears twice"),
     ({"start": "lunch"}, "start"),
+    ({"tiles": [{"hex": [q, 0], "terrain": "desert"} for q in range(-3, 2)]},
+     "5 desert tiles, the game has 4"),
+    ({"stacks": [["sea"] * 8, [], []]}, "8 sea tiles, the game has 7"),
     ({"colour": "red"}, "unknown field"),
     ({"animals": ["mammal"]}, "animals: 1 animals"),
 ])
