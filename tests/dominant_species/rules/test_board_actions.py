@@ -247,3 +247,22 @@ def test_DS_CUBE_01_eliminated_to_the_box_glaciated_to_the_pool():
     eng, st = glac(["mammal"], cubes={(1, 0): {"mammal": 2}})
     play(eng, st, action("cell", cell(1, 0)))
     assert st[0]["elim"][D.MAMMAL] == 0 and st[0]["cubes"][cell(1, 0), D.MAMMAL] == 1
+
+
+def test_DS_WAND_05_birds_get_no_extra_range_in_wanderlust():
+    eng, st = load_scenario({
+        "animals": ["bird", "mammal"], "tiles": tiles(cubes={(0, 1): {"mammal": 1, "bird": 1},
+                                                             (-1, 1): {"bird": 2}}),
+        "elements": ELS, "stacks": [["sea"], [], []],
+        "spaces": {"Wanderlust": ["mammal"], "Domination": [None] * 4 + ["mammal"]},
+        "start": {"execute": "Wanderlust"}})
+    play(eng, st, action("stack", 0), action("cell", cell(1, 1)))
+    assert st[0]["actor"] == D.MAMMAL
+    play(eng, st, action("pass"))
+    assert st[0]["actor"] == D.BIRD and legal_in(eng, st, "cell") == [cell(0, 1)]
+
+
+def test_DS_DOMN_03_no_card_without_face_up_cards():
+    eng, st = dom({(0, 1): {"mammal": 2}, (1, 0): {"reptile": 1}}, faceup=[])
+    play(eng, st, action("cell", cell(0, 1)))
+    assert st[0]["vp"][D.MAMMAL] == 3 and st[0]["sub"] == B.D_DOM_CELL and st[0]["actor"] == D.REPTILE
