@@ -21,8 +21,20 @@ warm: $(STAMP)
 test: warm
 	$(BIN)/python -m pytest -q
 
+# A small self-play MaskablePPO agent per game (2 players, a few minutes on 2 cores), then its
+# win rates against random and the heuristics over DEMO_GAMES games with seats rotating.
+DEMO_STEPS_EVOLUTION ?= 80000
+DEMO_STEPS_DS ?= 50000
+DEMO_GAMES ?= 50
+DEMO_FLAGS = --players 2 --seed 0 --envs 8 --net 128,128 --learning-rate 0.001 --ent-coef 0.003 \
+	--shaping 2 --self-play 0.3 --checkpoint-every 20000 --eval-every 0 \
+	--eval-games $(DEMO_GAMES) --overwrite
+
 demo: warm
-	$(BIN)/speciesgym play --game evolution --players 4 --seed 1
+	$(BIN)/speciesgym train --game evolution --timesteps $(DEMO_STEPS_EVOLUTION) \
+		--name demo-evolution $(DEMO_FLAGS)
+	$(BIN)/speciesgym train --game dominant_species --timesteps $(DEMO_STEPS_DS) \
+		--name demo-dominant_species $(DEMO_FLAGS)
 
 bench: warm
 	$(BIN)/speciesgym bench --game evolution

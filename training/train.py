@@ -8,7 +8,8 @@ A run lives in `runs/<name>/`:
   args.json                the arguments of the run
   checkpoints/step_N.zip   every `--checkpoint-every` steps, written atomically
   final.zip                the policy at the end (same format; `ppo:runs/<name>/final.zip`)
-  eval.csv                 every `--eval-every` steps: win rate against each eval opponent
+  eval.csv                 every `--eval-every` steps: win rate against each eval opponent,
+                           with the run's CPU seconds so far
   tb/                      TensorBoard logs (`tensorboard --logdir runs`)
 
 `--resume` loads the last checkpoint and continues up to `--timesteps` in total.
@@ -284,9 +285,12 @@ def train(args):
             "reward": args.reward, "run": args.name, "seed": args.seed}
     pool_paths = [p for _, p in existing[-args.pool_size:]]
     specs, weights = opponent_mix(baselines, pool_paths, args.self_play)
+    cpu_start, cpu_before = time.process_time(), 0.0
     if args.resume:
         step0, last = existing[-1]
-        check_metadata(last, read_metadata(last), args.game, args.players, options)
+        last_meta = read_metadata(last)
+        check_metadata(last, last_meta, args.game, args.players, options)
+        cpu_before = float(last_meta.get("cpu_seconds", 0.0))
         venv = make_vec_env(args, specs, weights, args.seed + step0)
         model = MaskablePPO.load(last, env=venv, device="cpu",
                                  tensorboard_log=os.path.join(run.dir, "tb"))
@@ -307,9 +311,14 @@ def train(args):
     writer = csv.writer(eval_file)
     if new_csv:
         writer.writerow(["step", "opponent", "games", "win_rate", "mean_reward", "mean_score",
-                         "seconds"])
+                         "seconds", "cpu_seconds"])
         eval_file.flush()
     final_rows = []
+
+    def cpu_seconds():
+        """CPU time of this process since the run began, resumed parts included (with
+        --vec subproc the env workers' CPU is not counted)."""
+        return round(cpu_before + time.process_time() - cpu_start, 1)
 
     def run_eval(step):
         rows = []
@@ -318,7 +327,7 @@ def train(args):
             start = time.perf_counter()
             win, rew, score = evaluate(agent, args, opponent, args.seed + 1_000_003 * (i + 1))
             row = [step, opponent, args.eval_games, round(win, 4), round(rew, 4),
-                   round(score, 2), round(time.perf_counter() - start, 1)]
+                   round(score, 2), round(time.perf_counter() - start, 1), cpu_seconds()]
             writer.writerow(row)
             eval_file.flush()
             model.logger.record(f"eval/win_rate_{opponent}", win)
@@ -328,6 +337,7 @@ def train(args):
     def save(step):
         path = run.checkpoint_path(step)
         write_checkpoint(model, path, dict(meta, num_timesteps=int(model.num_timesteps),
+                                           cpu_seconds=cpu_seconds(),
                                            args=dataclasses.asdict(args)))
         ckpts = run.checkpoints()
         for _, old in ckpts[:-args.pool_size]:
@@ -369,7 +379,7 @@ def train(args):
         save(model.num_timesteps)
         write_checkpoint(model, os.path.join(run.dir, "final.zip"),
                          dict(meta, num_timesteps=int(model.num_timesteps),
-                              args=dataclasses.asdict(args)))
+                              cpu_seconds=cpu_seconds(), args=dataclasses.asdict(args)))
         final_rows = run_eval(model.num_timesteps)
     except KeyboardInterrupt:
         last = run.checkpoints()
