@@ -115,3 +115,28 @@ def test_infoset_exposes_only_sample_and_engine():
     sample = info.sample(np.random.default_rng(0))
     sample[0]["round"] = 7
     assert state.tobytes() == before
+
+
+@pytest.mark.parametrize("game", ["evolution", "dominant_species"])
+def test_mcts_choice_ignores_hidden_information(game):
+    """The search agent decides the same in two worlds its seat cannot tell apart."""
+    from agents.mcts import MCTSAgent
+    rng = np.random.default_rng(2)
+    checked = 0
+    for engine, state in positions(game, 3, seed=21, every=30 if game == "evolution" else 150):
+        seat = engine.to_move(state)
+        if engine.legal_mask(state).sum() < 2:
+            continue
+        other = state.copy()
+        if game == "evolution":
+            swap_hidden_cards(other, seat, rng)
+            other[0]["rng"] = np.uint64(rng.integers(1, 2**63))
+        else:
+            shuffle_ds_hidden(other, rng)
+        obs, mask = engine.observe(state, seat), engine.legal_mask(state)
+        assert np.array_equal(obs, engine.observe(other, seat))
+        a = MCTSAgent(6, seed=checked).act(obs, mask, InfoSet(engine, state, seat))
+        b = MCTSAgent(6, seed=checked).act(obs, mask, InfoSet(engine, other, seat))
+        assert a == b
+        checked += 1
+    assert checked >= 3

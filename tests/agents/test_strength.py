@@ -38,3 +38,12 @@ def test_more_simulations_beat_fewer_in_evolution():
     res = play_match("evolution", 2, [strong, weak], n_games=n, seed=700)
     wins = int(res.wins[0])
     assert binomial_tail(wins, n, 0.5) < 0.05, res.summary()
+
+
+def test_more_simulations_beat_fewer_in_dominant_species():
+    n = 8
+    strong, weak = MCTSAgent(10, seed=3), MCTSAgent(1, seed=4)
+    weak.name = "mcts:1"
+    res = play_match("dominant_species", 2, [strong, weak], n_games=n, seed=900)
+    wins = int(res.wins[0])
+    assert binomial_tail(wins, n, 0.5) < 0.05, res.summary()
