@@ -71,24 +71,21 @@ def step_at(states, b, action):
 
 
 @njit(cache=True)
-def mask_at(states, b, out):
-    legal_mask(states[b], out)
-
-
-@njit(cache=True)
 def random_playout(states, picker, max_steps):
     """Random masked play of every game of the batch to the end; returns decisions made.
     `picker` is a separate state record whose generator alone is used, so the games' own
     draws are untouched by the agents' choices (one record type: no numba subtyping)."""
     total = 0
     legal = np.zeros(N_ACTIONS, np.int64)
+    mask = np.zeros(N_ACTIONS, np.int8)
     for b in range(states.shape[0]):
         st = states[b]
         n = 0
         while st.phase != PH_OVER and n < max_steps:
+            legal_mask(st, mask)
             k = 0
             for i in range(N_ACTIONS):
-                if st.mask[i]:
+                if mask[i]:
                     legal[k] = i
                     k += 1
             step(st, legal[rng_below(picker, k)])

@@ -63,7 +63,3 @@ STATE_DTYPE = np.dtype([
     ("plan_turn", np.int8),                      # index into init_order of the planner
     ("mask", np.int8, (N_ACTIONS,)),             # legal actions of `actor` now
 ])
-
-
-def new_batch(n):
-    return np.zeros(n, STATE_DTYPE)

@@ -76,17 +76,6 @@ def corner_touches_tundra(st, k):
 
 
 @njit(cache=True)
-def tile_elem_counts(st, c, out):
-    """Number of elements of each type on the corners of cell c."""
-    for t in range(6):
-        out[t] = 0
-    for j in range(6):
-        e = st.corner[CELL_CORNERS[c, j]]
-        if e >= 0:
-            out[e] += 1
-
-
-@njit(cache=True)
 def tile_elem_total(st, c):
     n = 0
     for j in range(6):
@@ -142,7 +131,7 @@ def update_dominance(st):
 
 
 @njit(cache=True)
-def adjacent_tiles(st, c, d):
+def neighbour_tile(st, c, d):
     """Neighbour d of cell c if it holds a tile, else -1."""
     n = NEIGHBORS[c, d]
     if n >= 0 and st.terrain[n] != EMPTY:
@@ -153,7 +142,7 @@ def adjacent_tiles(st, c, d):
 @njit(cache=True)
 def has_adjacent_tile(st, c):
     for d in range(6):
-        if adjacent_tiles(st, c, d) >= 0:
+        if neighbour_tile(st, c, d) >= 0:
             return True
     return False
 
@@ -168,11 +157,6 @@ def count_adjacent(st, c, terrain_only):
             if terrain_only == 0 or st.terrain[m] == terrain_only:
                 n += 1
     return n
-
-
-@njit(cache=True)
-def added_elems(st, a, t):
-    return st.display[a, t] - PRINTED[a, t]
 
 
 @njit(cache=True)
