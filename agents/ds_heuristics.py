@@ -241,7 +241,8 @@ class DSHeuristic(Agent):
         if d in HARMFUL_CELL:
             return self.harm_value(v, c, keep=0)
         if d == B.D_COMP_CELL:
-            return self.tile_weight(v, c) + max((v.cubes[c, a] for a in v.opponents), default=0) * 0.1
+            most = max((v.cubes[c, a] for a in v.opponents), default=0)
+            return self.tile_weight(v, c) + 0.1 * most
         if d == B.D_WANDER_CELL:
             near = sum(1 for n in D.NEIGHBORS[c] if n >= 0 and v.is_tile[n])
             mine = sum(v.cubes[n, me] for n in D.NEIGHBORS[c] if n >= 0 and v.is_tile[n])

@@ -5,7 +5,6 @@ import numpy as np
 
 from envs.dominant_species import data as D
 from envs.dominant_species.observe import LAYOUT
-from envs.dominant_species.rules.board import N_DECISIONS
 
 OFFSETS = {}
 _o = 0

@@ -3,12 +3,13 @@
 Each simulation draws a full state from the agent's information set (`infoset.sample`),
 descends the shared tree by UCT over the actions legal in that determinisation (a child's
 exploration term counts the visits in which it was available), expands one new action,
-plays out with random legal moves in the engines' compiled kernels (`agents.rollout`) to the end of the
-game or a decision cap (Evolution 60 decisions, about a round; Dominant Species 150), and
-backs up a value for every seat in [0, 1]: the mean of its rank among the players by current
-score (first 1, last 0, ties shared) and its lead over the best rival, scaled and clipped
-(capped random playouts judged by the score so far are far less noisy than full ones). The move played is the root
-action visited most. Strength is set by `simulations` per move.
+plays out with random legal moves in the engines' compiled kernels (`agents.rollout`) to
+the end of the game or a decision cap (Evolution 60 decisions, about a round; Dominant
+Species 150), and backs up a value for every seat in [0, 1]: the mean of its rank among the
+players by current score (first 1, last 0, ties shared) and its lead over the best rival,
+scaled and clipped (capped random playouts judged by the score so far are far less noisy
+than full ones). The move played is the root action visited most. Strength is set by
+`simulations` per move.
 """
 import math
 

@@ -34,7 +34,8 @@ def shuffle_ds_hidden(state, rng):
     deck = st["deck"][lo:top].copy()
     rng.shuffle(deck)
     st["deck"][lo:top] = deck
-    hidden = [(s, i) for s in range(D.N_STACKS) for i in range(int(st["stack_next"][s]), D.STACK_SIZE)]
+    hidden = [(s, i) for s in range(D.N_STACKS)
+              for i in range(int(st["stack_next"][s]), D.STACK_SIZE)]
     tiles = np.array([st["stack_tiles"][s, i] for s, i in hidden], np.int8)
     rng.shuffle(tiles)
     for (s, i), t in zip(hidden, tiles):
