@@ -46,6 +46,7 @@ def warm():
         engine = make_engine(players)
         state = engine.new_state(players)
         observe(state, 0)
+        engine.apply(state, int(engine.legal_mask(state).argmax()))
         _bench_engine(engine, 1, players)
     from envs.dominant_species.scenario import load_scenario as _load, to_scenario as _to
     engine, state = _load({"animals": ["mammal", "insect"]})
