@@ -28,7 +28,9 @@ coordinates, element types and terrains by name, cards by name):
       "ice_age": false,
       "start": "planning" | "reset" | {"execute": "Speciation", "slot": 1}
                | {"card": "Predator", "taker": "mammal", "scored_hex": [0, 1]},
-      "decision": {...}                                 # raw decision fields (to_scenario)
+      "decision": {...}                                 # raw decision fields written by
+                                                        # to_scenario (checked for ranges and
+                                                        # for a legal action, not for meaning)
     }
 
 The bag is never given: it holds what is left of the 20 elements per type. A "card" start
@@ -54,6 +56,15 @@ KNOWN = {"animals", "options", "rng", "rng_word", "round", "tiles", "elements", 
 DECISION_FIELDS = ("phase", "sub", "actor", "cursor", "space_now", "owner", "card",
                    "card_pending", "ctx_cell", "ctx_corner", "ctx_elem", "ctx_k", "ctx_n",
                    "ctx_bits", "dom_cell", "plan_turn", "flags", "protect")
+
+DECISION_BOUNDS = {"phase": (0, B.PH_OVER), "sub": (0, B.N_DECISIONS - 1), "actor": (-1, 5),
+                   "cursor": (0, D.N_SPACES), "space_now": (0, D.N_SPACES - 1),
+                   "owner": (-1, 5), "card": (-1, D.N_CARDS - 1),
+                   "card_pending": (-1, D.N_CARDS - 1), "ctx_cell": (-1, D.N_CELLS - 1),
+                   "ctx_corner": (-1, D.N_CORNERS - 1), "ctx_elem": (-1, 5), "ctx_k": (0, 6),
+                   "ctx_n": (0, 7), "ctx_bits": (0, 2 ** 15 - 1),
+                   "dom_cell": (-1, D.N_CELLS - 1), "plan_turn": (0, 5), "flags": (0, 55),
+                   "protect": (0, 63)}
 
 
 @njit(cache=True)
@@ -333,11 +344,16 @@ def build_state(data):
         st["scored"][_hex(h, f"scored[{i}]")] = 1
     for i, h in enumerate(_list(data.get("hibernating", []), "hibernating")):
         f = f"hibernating[{i}]"
+        if not isinstance(h, dict):
+            raise ValueError(f"{f}: expected an object with hex, animal, n")
         c = _hex(h.get("hex"), f"{f}.hex")
         a = _name(h.get("animal"), D.ANIMAL_NAMES, f"{f}.animal")
         n = _int(h.get("n"), f"{f}.n", 0, int(st["cubes"][c, a]))
         st["hib"][c, a] = n
-    st["ice_age"] = 1 if data.get("ice_age", False) else 0
+    ice_age = data.get("ice_age", False)
+    if not isinstance(ice_age, bool):
+        raise ValueError(f"ice_age: expected true or false, got {ice_age!r}")
+    st["ice_age"] = int(ice_age)
     st["card"] = -1
     st["card_pending"] = -1
     st["ctx_corner"] = -1
@@ -348,6 +364,9 @@ def build_state(data):
         settle_at(state, 0)
     else:
         refresh_at(state, 0)
+        if st["phase"] != B.PH_OVER and not st["mask"].any():
+            raise ValueError("decision: no player could act in this decision (phase, sub, "
+                             "actor and context do not fit together)")
     return engine, state
 
 
@@ -360,9 +379,9 @@ def _set_start(st, data, animals):
             arr = np.asarray(value)
             if arr.shape != st[key].shape or (arr.size and arr.dtype.kind not in "iu"):
                 raise ValueError(f"decision.{key}: wrong shape or type")
-            info = np.iinfo(st.dtype[key].base)
-            if arr.size and (arr.min() < info.min or arr.max() > info.max):
-                raise ValueError(f"decision.{key}: out of range")
+            low, high = DECISION_BOUNDS.get(key, (0, 127))
+            if arr.size and (arr.min() < low or arr.max() > high):
+                raise ValueError(f"decision.{key}: values must lie in {low}..{high}")
             st[key] = arr
         if not 0 <= st["phase"] <= B.PH_OVER or not 0 <= st["sub"] < B.N_DECISIONS:
             raise ValueError("decision: phase or sub out of range")

@@ -2,10 +2,13 @@
 change nothing."""
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st_
 
 from envs.core.engine import checked_step
 from envs.dominant_species import env, load_scenario, make_engine
 from envs.dominant_species.actions import N_ACTIONS
+from envs.dominant_species.scenario import KNOWN
 
 
 @pytest.mark.parametrize("players", [0, 1, 7, "4", True])
@@ -81,6 +84,11 @@ BASE = {"animals": ["mammal", "reptile"]}
      "5 desert tiles, the game has 4"),
     ({"stacks": [["sea"] * 8, [], []]}, "8 sea tiles, the game has 7"),
     ({"colour": "red"}, "unknown field"),
+    ({"hibernating": [1]}, r"hibernating\[0\]: expected an object"),
+    ({"ice_age": "maybe"}, "ice_age: expected true or false"),
+    ({"tiles": [{"hex": [0, 0], "terrain": "sea", "cubes": {"mammal": -1}}]},
+     r"tiles\[0\].cubes.mammal: -1 is outside"),
+    ({"decision": {"sub": 999}}, "decision.sub"),
     ({"animals": ["mammal"]}, "animals: 1 animals"),
 ])
 def test_bad_scenarios_name_the_field(patch, words):
@@ -91,3 +99,28 @@ def test_bad_scenarios_name_the_field(patch, words):
 def test_missing_scenario_file():
     with pytest.raises(ValueError, match="not found"):
         load_scenario("/nonexistent/scenario.json")
+
+
+_json = st_.recursive(st_.none() | st_.booleans() | st_.integers(-3, 60) | st_.sampled_from(
+    ["mammal", "reptile", "sea", "tundra", "meat", "Domination", "Predator", "x"]),
+    lambda inner: st_.lists(inner, max_size=4) | st_.dictionaries(
+        st_.sampled_from(["hex", "terrain", "cubes", "type", "corner", "hexes", "mammal", "meat",
+                          "execute", "card", "taker", "slot", "n", "animal", "Adaptation"]),
+        inner, max_size=3), max_leaves=12)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st_.dictionaries(st_.sampled_from(sorted(KNOWN - {"animals"})), _json, max_size=3))
+def test_any_malformed_scenario_gives_a_value_error_or_a_valid_position(patch):
+    try:
+        engine, state = load_scenario({**BASE, **patch})
+    except ValueError:
+        return
+    check_invariants_loose(engine, state)
+
+
+def check_invariants_loose(engine, state):
+    """A scenario that loads is a position the rules can continue from."""
+    st = state[0]
+    assert (st["bag"] >= 0).all() and (st["gene"] >= 0).all()
+    assert engine.to_move(state) < 0 or engine.legal_mask(state).sum() > 0
