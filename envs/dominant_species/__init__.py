@@ -2,14 +2,14 @@
 
 - `make_engine(num_players=4, animals=None)`: the engine (envs.core.engine.GameEngine).
 - `env(...)`, `raw_env(...)`: the AEC env (imported lazily: the engine never loads
-  pettingzoo or gymnasium). See envs.dominant_species.env for its documentation.
+  pettingzoo or gymnasium). See envs.dominant_species.aec_env for its documentation.
 - `load_scenario(path_or_dict)` / `to_scenario(engine, state)`: the JSON scenario format
   (see envs.dominant_species.scenario).
 - `warm()`: compile or load every kernel; `bench_engine(engine, n_games, seed)`.
 """
-from envs.dominant_species.cache import drop_stale_cache
+from envs.core.cache import drop_stale_cache
 
-drop_stale_cache()
+drop_stale_cache(__path__[0])
 from envs.dominant_species.engine import OPTIONS, DominantSpeciesEngine  # noqa: E402
 from envs.dominant_species.engine import bench_engine as _bench_engine  # noqa: E402
 
@@ -56,5 +56,5 @@ def warm():
 def __getattr__(name):
     if name in ("env", "raw_env", "DominantSpeciesEnv"):
         import importlib
-        return getattr(importlib.import_module("envs.dominant_species.env"), name)
+        return getattr(importlib.import_module("envs.dominant_species.aec_env"), name)
     raise AttributeError(f"module 'envs.dominant_species' has no attribute {name!r}")

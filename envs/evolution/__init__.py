@@ -5,7 +5,10 @@ environment (imported lazily, so the engine never loads pettingzoo or gymnasium)
 """
 import importlib
 
-from envs.evolution.engine import EvolutionEngine
+from envs.core.cache import drop_stale_cache
+
+drop_stale_cache(__path__[0])
+from envs.evolution.engine import EvolutionEngine  # noqa: E402
 
 
 def make_engine(num_players=4, flight=True, **unknown):
@@ -15,7 +18,7 @@ def make_engine(num_players=4, flight=True, **unknown):
     return EvolutionEngine(num_players=num_players, flight=flight)
 
 
-_LAZY = {"env": "env", "raw_env": "env", "load_scenario": "scenario",
+_LAZY = {"env": "aec_env", "raw_env": "aec_env", "load_scenario": "scenario",
          "to_scenario": "scenario", "warm": "batch", "bench_engine": "batch"}
 
 

@@ -1,8 +1,9 @@
 """Dominant Species tests. The compiled invariant kernels here call the rules, so their numba
-cache is dropped whenever the engine or these tests change (see envs.dominant_species.cache)."""
+cache is dropped whenever the engine or these tests change (see envs.core.cache)."""
 import pathlib
 
-from envs.dominant_species.cache import PACKAGE, drop_stale_cache
+from envs.core.cache import drop_stale_cache
 
 _HERE = pathlib.Path(__file__).resolve().parent
-drop_stale_cache(_HERE, (PACKAGE, _HERE))
+_ENGINE = _HERE.parent.parent / "envs" / "dominant_species"
+drop_stale_cache(_HERE, (_ENGINE, _HERE))

@@ -7,7 +7,7 @@ import pytest
 from envs.core.engine import checked_step
 from envs.evolution import load_scenario, make_engine
 from envs.evolution.actions import BLOCKS, N_ACTIONS
-from envs.evolution.env import raw_env
+from envs.evolution.aec_env import raw_env
 from tests.evolution.helpers import seat, sp
 
 

@@ -5,7 +5,7 @@ import pettingzoo
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from envs.evolution.env import env, raw_env
+from envs.evolution.aec_env import env, raw_env
 
 COUNTS = [2, 3, 4, 5, 6]
 
@@ -23,6 +23,7 @@ def test_seed(players, flight):
 
 
 def test_registered_with_pettingzoo():
+    import envs.registry  # noqa: F401
     e = pettingzoo.make("aec", "speciesgym/evolution-v0", num_players=3)
     e.reset(seed=3)
     assert e.possible_agents == ["player_0", "player_1", "player_2"]
@@ -90,3 +91,11 @@ def test_ansi_render_shows_every_player():
 def test_bad_options_raise_naming_them(kwargs, word):
     with pytest.raises(ValueError, match=word):
         raw_env(**kwargs)
+
+
+def test_package_factory_stays_a_function_after_the_env_module_is_imported():
+    import envs.evolution
+    import envs.evolution.aec_env  # noqa: F401
+    e = envs.evolution.env(num_players=2)
+    e.reset(seed=0)
+    assert e.agent_selection in ("player_0", "player_1")

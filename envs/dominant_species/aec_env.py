@@ -13,11 +13,9 @@
   (`envs.core.rewards`); ties for the most VP go to the animal higher in the food chain;
 - render_mode="ansi" returns the earth, the action display, scores and face-up cards.
 """
-import sys
-import types
-
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
+from envs import registry  # noqa: F401  (registers the speciesgym/ ids)
 from envs.core.aec import EngineAECEnv
 
 
@@ -37,23 +35,3 @@ def raw_env(num_players=4, animals=None, render_mode=None, reward="win", **optio
 
 def env(num_players=4, animals=None, render_mode=None, reward="win", **options):
     return OrderEnforcingWrapper(raw_env(num_players, animals, render_mode, reward, **options))
-
-
-def _register():
-    import pettingzoo
-    env_id = "speciesgym/dominant_species-v0"
-    if env_id not in pettingzoo.aec_registry:
-        pettingzoo.register("aec", env_id, entry_point="envs.dominant_species.env:env")
-
-
-class _CallableModule(types.ModuleType):
-    """Once this module is imported, Python binds it as `envs.dominant_species.env`, hiding
-    the factory of the same name; calling the module calls the factory, so
-    `envs.dominant_species.env(num_players=...)` works either way."""
-
-    def __call__(self, *args, **kwargs):
-        return env(*args, **kwargs)
-
-
-sys.modules[__name__].__class__ = _CallableModule
-_register()

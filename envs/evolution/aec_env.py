@@ -3,7 +3,7 @@
 | | |
 |---|---|
 | create | `envs.evolution.env(num_players=4, flight=True, render_mode=None, reward="win")` |
-| registry | `pettingzoo.make("aec", "speciesgym/evolution-v0", num_players=4)` after `import envs.evolution.env` |
+| registry | `pettingzoo.make("aec", "speciesgym/evolution-v0", num_players=4)` after `import envs.registry` |
 | agents | `player_0` .. `player_{n-1}` (seats; `player_0` is not always first: the first player is drawn by the seed) |
 | actions | `Discrete(409)` (`envs.evolution.actions.N_ACTIONS`): blocks listed in `envs.evolution.actions.BLOCKS` |
 | observation | `{"observation": Box(float32, (4414,)), "action_mask": Box(int8, (409,))}`; sizes in `envs.evolution.observe.OBS_SIZE` |
@@ -29,14 +29,11 @@ each player's final score. `infos[agent]["score"]` holds the final score.
 
 **Illegal actions** raise `ValueError` naming the action and the phase; nothing changes.
 """
-from pettingzoo import aec_registry, register
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
+from envs import registry  # noqa: F401  (registers the speciesgym/ ids)
 from envs.core.aec import EngineAECEnv
 from envs.evolution import make_engine
-
-ENV_ID = "speciesgym/evolution-v0"
-
 
 class raw_env(EngineAECEnv):
     metadata = {"render_modes": ["ansi"], "name": "evolution_v0", "is_parallelizable": False}
@@ -49,6 +46,3 @@ class raw_env(EngineAECEnv):
 def env(**kwargs):
     return OrderEnforcingWrapper(raw_env(**kwargs))
 
-
-if ENV_ID not in aec_registry:
-    register("aec", ENV_ID, entry_point="envs.evolution.env:env")
