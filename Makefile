@@ -37,7 +37,8 @@ demo: warm
 		--name demo-dominant_species $(DEMO_FLAGS)
 
 bench: warm
-	$(BIN)/speciesgym bench --game evolution
+	$(BIN)/speciesgym bench --game evolution --players 4
+	$(BIN)/speciesgym bench --game dominant_species --players 4
 
 clean:
 	rm -rf $(VENV)
