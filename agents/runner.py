@@ -44,7 +44,9 @@ def play_game(game, num_players, agents, seed, max_decisions=100_000, **options)
     engine = make_engine(game, num_players, **options)
     state = engine.new_state(seed)
     for seat, agent in enumerate(agents):
-        agent.reset(seat, num_players)
+        reset = getattr(agent, "reset", None)
+        if reset is not None:
+            reset(seat, num_players)
     decisions = 0
     while True:
         seat = engine.to_move(state)
@@ -55,7 +57,7 @@ def play_game(game, num_players, agents, seed, max_decisions=100_000, **options)
         agent = agents[seat]
         obs = engine.observe(state, seat)
         mask = engine.legal_mask(state)
-        if agent.wants_infoset:
+        if getattr(agent, "wants_infoset", False):
             action = agent.act(obs, mask, InfoSet(engine, state, seat))
         else:
             action = agent.act(obs, mask)
