@@ -21,6 +21,8 @@ class LegalActions(gym.ActionWrapper):
         return int(legal[int(action) % legal.size])
 
 
+@pytest.mark.filterwarnings("ignore:.*infinity:UserWarning")     # the observation Box is open
+@pytest.mark.filterwarnings("ignore:.*different from the unwrapped:UserWarning")
 @pytest.mark.parametrize("game", GAMES)
 def test_passes_gymnasium_env_checker(game):
     env = SingleAgentEnv(game, 2, seed=0)

@@ -4,8 +4,10 @@ import csv
 import dataclasses
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 import zipfile
 
 import numpy as np
@@ -152,6 +154,7 @@ def test_checkpoint_write_is_atomic(evolution_run, tmp_path, monkeypatch):
     with pytest.raises(KeyboardInterrupt):
         write_checkpoint(model, path, dict(meta, num_timesteps=1))
     assert path.read_bytes() == before
+    assert os.listdir(tmp_path) == ["c.zip"]            # no temporary file left behind
     assert read_metadata(path)["num_timesteps"] == meta["num_timesteps"]
 
 
@@ -170,3 +173,31 @@ def test_cli_train_runs_and_reports(tmp_path):
                           "--vec", "threads"], cwd=ROOT, capture_output=True, text=True,
                          timeout=300)
     assert bad.returncode == 2 and "--vec" in bad.stderr
+
+
+def test_ctrl_c_leaves_a_usable_checkpoint_and_resume_continues(tmp_path):
+    args = ["train", "--game", "evolution", "--timesteps", "100000", "--envs", "2",
+            "--n-steps", "64", "--batch-size", "64", "--n-epochs", "1", "--net", "16",
+            "--checkpoint-every", "128", "--eval-every", "0", "--baselines", "random",
+            "--runs-dir", str(tmp_path), "--name", "int", "--no-progress"]
+    proc = subprocess.Popen([sys.executable, "-m", "training.cli", *args], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    ckpts = tmp_path / "int" / "checkpoints"
+    deadline = time.time() + 240
+    while time.time() < deadline and len(list(ckpts.glob("step_*.zip")) if ckpts.exists()
+                                           else []) < 2:
+        time.sleep(0.2)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err[-3000:]
+    assert "interrupted; last checkpoint" in err and "--resume" in err
+    saved = sorted(ckpts.glob("step_*.zip"))
+    assert saved and not list(ckpts.glob(".*"))          # complete files only
+    step = read_metadata(saved[-1])["num_timesteps"]
+    PPOAgent.load(saved[-1], "evolution", 2)
+    resumed = subprocess.run([sys.executable, "-m", "training.cli", *args[:4], str(step + 128),
+                              *args[5:], "--resume"], cwd=ROOT, capture_output=True, text=True,
+                             timeout=300)
+    assert resumed.returncode == 0, resumed.stderr[-3000:]
+    assert f"from step {step}" in resumed.stdout
+    assert read_metadata(tmp_path / "int" / "final.zip")["num_timesteps"] == step + 128
