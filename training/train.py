@@ -16,11 +16,13 @@ A run lives in `runs/<name>/`:
 
 Reproducibility: the seed fixes torch, numpy, every env (game seeds, seats, opponent choice)
 and the evaluation games, so the same command on the same machine gives the same run
-(checked by a test with DummyVecEnv and SubprocVecEnv, one torch thread). Torch kernels may
+(a test checks it with DummyVecEnv and one torch thread; SubprocVecEnv seeds each worker
+the same way and gathers results in env order). Torch kernels may
 differ across CPUs or thread counts (`--threads`). A resumed run restarts its games from
 seeds derived from the step count, so it equals a fresh run of the same command only up to
 the checkpoint it resumed from.
 """
+import argparse
 import ast
 import csv
 import dataclasses
@@ -410,17 +412,12 @@ def add_arguments(parser):
         helptext = docs.get(f.name, "")
         if f.type is bool:
             parser.add_argument(flag, dest=f.name, default=default, help=helptext,
-                                action=argparse_bool())
+                                action=argparse.BooleanOptionalAction)
         elif f.type is list:
             parser.add_argument(flag, dest=f.name, action="append", default=None, help=helptext)
         else:
             parser.add_argument(flag, dest=f.name, type=f.type, default=default,
                                 help=f"{helptext} (default {default})")
-
-
-def argparse_bool():
-    import argparse
-    return argparse.BooleanOptionalAction
 
 
 def args_from_namespace(ns):
@@ -430,7 +427,6 @@ def args_from_namespace(ns):
 
 
 def main(argv=None):
-    import argparse
     parser = argparse.ArgumentParser(prog="python -m training.train", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     add_arguments(parser)
