@@ -133,8 +133,11 @@ class MCTSAgent(Agent):
             for node in path:
                 node.visits += 1
                 node.value += values
-        # the seat to move at the root is the agent's own seat (path values are per seat)
-        best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].value[infoset.seat]))
+        # only actions legal in the real position (a determinisation could differ at the root)
+        options = [(a, ch) for a, ch in root.children.items() if action_mask[a]]
+        if not options:
+            return int(legal[self.rng.integers(legal.size)])
+        best = max(options, key=lambda kv: (kv[1].visits, kv[1].value[infoset.seat]))
         return int(best[0])
 
     def _hint(self, engine, state, seat, mask):
