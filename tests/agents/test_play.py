@@ -46,3 +46,15 @@ def test_match_rotates_seats_and_is_reproducible():
     assert a.games == 6 and abs(a.wins.sum() - 6) < 1e-9
     assert np.array_equal(a.wins, b.wins) and np.array_equal(a.score, b.score)
     assert [seats for seats, _ in a.results[:3]] == [[0, 1, 2], [1, 2, 0], [2, 0, 1]]
+
+
+def test_random_act_batch_is_legal_and_uniform():
+    agent = from_spec("random", "evolution", 2, seed=0)
+    masks = np.zeros((4000, 5), np.int8)
+    masks[:, [1, 3, 4]] = 1
+    actions = agent.act_batch(np.zeros((4000, 3), np.float32), masks)
+    counts = np.bincount(actions, minlength=5)
+    assert counts[0] == counts[2] == 0
+    assert all(abs(c / 4000 - 1 / 3) < 0.04 for c in counts[[1, 3, 4]])
+    with pytest.raises(ValueError, match="empty action mask"):
+        agent.act_batch(np.zeros((1, 3)), np.zeros((1, 5), np.int8))
