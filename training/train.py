@@ -12,7 +12,8 @@ A run lives in `runs/<name>/`:
                            with the run's CPU seconds so far
   tb/                      TensorBoard logs (`tensorboard --logdir runs`)
 
-`--resume` loads the last checkpoint and continues up to `--timesteps` in total.
+`--resume` loads the last checkpoint and continues up to `--timesteps` in total. Ctrl-C or
+SIGTERM stops a run between two steps; its checkpoints stay complete (atomic writes).
 
 Reproducibility: the seed fixes torch, numpy, every env (game seeds, seats, opponent choice)
 and the evaluation games, so the same command on the same machine gives the same run
@@ -31,7 +32,9 @@ import json
 import os
 import random
 import shutil
+import signal
 import sys
+import threading
 import time
 from dataclasses import dataclass, field
 
@@ -374,6 +377,9 @@ def train(args):
             return True
 
     remaining = args.timesteps - model.num_timesteps
+    previous_term = None
+    if threading.current_thread() is threading.main_thread():
+        previous_term = signal.signal(signal.SIGTERM, _interrupt)   # kill, preemption: as Ctrl-C
     try:
         if remaining > 0:
             model.learn(remaining, callback=RunCallback(), reset_num_timesteps=not args.resume,
@@ -390,10 +396,16 @@ def train(args):
               file=sys.stderr)
         raise
     finally:
+        if previous_term is not None:
+            signal.signal(signal.SIGTERM, previous_term)
         eval_file.close()
         venv.close()
     print_table(args, model.num_timesteps, final_rows)
     return final_rows
+
+
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt(f"signal {signum}")
 
 
 def print_table(args, step, rows):

@@ -175,7 +175,8 @@ def test_cli_train_runs_and_reports(tmp_path):
     assert bad.returncode == 2 and "--vec" in bad.stderr
 
 
-def test_ctrl_c_leaves_a_usable_checkpoint_and_resume_continues(tmp_path):
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_ctrl_c_leaves_a_usable_checkpoint_and_resume_continues(tmp_path, sig):
     args = ["train", "--game", "evolution", "--timesteps", "100000", "--envs", "2",
             "--n-steps", "64", "--batch-size", "64", "--n-epochs", "1", "--net", "16",
             "--checkpoint-every", "128", "--eval-every", "0", "--baselines", "random",
@@ -187,7 +188,7 @@ def test_ctrl_c_leaves_a_usable_checkpoint_and_resume_continues(tmp_path):
     while time.time() < deadline and len(list(ckpts.glob("step_*.zip")) if ckpts.exists()
                                            else []) < 2:
         time.sleep(0.2)
-    proc.send_signal(signal.SIGINT)
+    proc.send_signal(sig)
     _, err = proc.communicate(timeout=120)
     assert proc.returncode == 130, err[-3000:]
     assert "interrupted; last checkpoint" in err and "--resume" in err
