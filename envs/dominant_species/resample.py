@@ -1,7 +1,7 @@
 """Determinisation for search: a full Dominant Species state consistent with everything one
 seat knows, with everything it cannot see drawn at random.
 
-Hidden in Dominant Species (DS-SET-06, DS-SET-07): the order of the dominance deck (Ice Age
+Hidden in Dominant Species (DS-SET-09, DS-SET-07): the order of the dominance deck (Ice Age
 stays at the bottom, as the rules put it there), which face-down terrain tile lies where in
 the three draw stacks (the multiset of face-down tiles is known by subtraction, not how it
 is split between stacks), the draw order of the element bag (the bag holds counts, so its
