@@ -7,79 +7,118 @@ in the seat's hidden information give bit-identical samples for the same rng (a 
 proves it). Search agents reach hidden information only through this function.
 """
 import numpy as np
+from numba import njit
 
-from envs.evolution.data import CLASS_KIND, IS_EVENT_KIND, N_CLASSES
+from envs.core.rng import rng_next, seed_word, shuffle_prefix
+from envs.evolution.data import CLASS_KIND, DECK_CAP, IS_EVENT_KIND, N_CLASSES, N_KINDS
 from envs.evolution.state import Phase, TRAIT_SLOTS
 
+WORD_DTYPE = np.dtype([("rng", np.uint64)])
+POOL_CAP = DECK_CAP
 
-def _unseen_pool(st, seat):
-    """Sorted class ids of every card the seat cannot see (a multiset fixed by what it sees)."""
-    n = int(st["n_players"])
+
+@njit(cache=True)
+def _unseen_pool(st, seat, pool):
+    """Fill pool with the sorted class ids of every card the seat cannot see (a multiset
+    fixed by what it sees); return its size."""
     counts = np.zeros(N_CLASSES, np.int64)
-    np.add.at(counts, st["deck"][: st["deck_n"]], 1)
-    np.add.at(counts, st["reserve"][: st["reserve_n"]], 1)
-    for p in range(n):
+    for i in range(st.deck_n):
+        counts[st.deck[i]] += 1
+    for i in range(st.reserve_n):
+        counts[st.reserve[i]] += 1
+    for p in range(st.n_players):
         if p == seat:
             continue
-        counts += st["hand"][p]
-        if st["food_card"][p] >= 0:
-            counts[st["food_card"][p]] += 1
-        for s in range(int(st["n_species"][p])):
+        for c in range(N_CLASSES):
+            counts[c] += st.hand[p, c]
+        if st.food_card[p] >= 0:
+            counts[st.food_card[p]] += 1
+        for s in range(st.n_species[p]):
             for k in range(TRAIT_SLOTS):
-                if st["hidden"][p, s, k]:
-                    counts[st["traits"][p, s, k]] += 1
-    return np.repeat(np.arange(N_CLASSES), counts)
+                if st.hidden[p, s, k]:
+                    counts[st.traits[p, s, k]] += 1
+    m = 0
+    for c in range(N_CLASSES):
+        for _ in range(counts[c]):
+            pool[m] = c
+            m += 1
+    return m
 
 
-def _take_trait(pool, used, kinds_on_species):
-    """First trait card in the pool whose name the species does not hold yet."""
+@njit(cache=True)
+def _take_trait(pool, used, m, banned):
+    """First unused trait card in the pool whose name the species does not hold yet (or,
+    failing that, the first unused trait card)."""
     fallback = -1
-    for i, c in enumerate(pool):
+    for i in range(m):
+        c = pool[i]
         if used[i] or IS_EVENT_KIND[CLASS_KIND[c]]:
             continue
         if fallback < 0:
             fallback = i
-        if int(CLASS_KIND[c]) not in kinds_on_species:
+        if not banned[CLASS_KIND[c]]:
             return i
     return fallback
 
 
+@njit(cache=True)
+def _redeal(st, seat, word):
+    pool = np.zeros(POOL_CAP, np.int16)
+    m = _unseen_pool(st, seat, pool)
+    shuffle_prefix(word, pool, m)
+    used = np.zeros(m, np.bool_)
+    banned = np.zeros(N_KINDS, np.bool_)
+    for p in range(st.n_players):
+        if p == seat:
+            continue
+        for s in range(st.n_species[p]):
+            for k in range(TRAIT_SLOTS):
+                if not st.hidden[p, s, k]:
+                    continue
+                banned[:] = False
+                for j in range(TRAIT_SLOTS):
+                    c = st.traits[p, s, j]
+                    if j != k and c >= 0 and (st.hidden[p, s, j] == 0 or j < k):
+                        banned[CLASS_KIND[c]] = True
+                i = _take_trait(pool, used, m, banned)
+                used[i] = True
+                st.traits[p, s, k] = pool[i]
+    rest = np.zeros(m, np.int16)
+    n = 0
+    for i in range(m):
+        if not used[i]:
+            rest[n] = pool[i]
+            n += 1
+    for p in range(st.n_players):
+        if p == seat:
+            continue
+        if st.food_card[p] >= 0:
+            n -= 1
+            st.food_card[p] = rest[n]
+        size = 0
+        for c in range(N_CLASSES):
+            size += st.hand[p, c]
+            st.hand[p, c] = 0
+        for _ in range(size):
+            n -= 1
+            st.hand[p, rest[n]] += 1
+    for i in range(st.reserve_n):
+        n -= 1
+        st.reserve[i] = rest[n]
+    for i in range(n):
+        st.deck[i] = rest[i]
+    rng_next(word)
+    st.rng = word.rng | np.uint64(1)
+
+
 def resample(state, seat, rng):
-    """A determinised copy of `state` for `seat` (who must be the player to move)."""
+    """A determinised copy of `state` for `seat` (who must be the player to move); `rng` is
+    a numpy Generator."""
     st0 = state[0]
     if st0["phase"] == Phase.OVER or int(st0["turn"]) != seat:
         raise ValueError(f"resample: seat {seat} is not the player to move")
     out = state.copy()
-    st = out[0]
-    n = int(st["n_players"])
-    pool = _unseen_pool(st, seat)
-    rng.shuffle(pool)
-    used = np.zeros(pool.size, bool)
-    for p in range(n):
-        if p == seat:
-            continue
-        for s in range(int(st["n_species"][p])):
-            for k in range(TRAIT_SLOTS):
-                if not st["hidden"][p, s, k]:
-                    continue
-                kinds = {int(CLASS_KIND[st["traits"][p, s, j]]) for j in range(TRAIT_SLOTS)
-                         if j != k and st["traits"][p, s, j] >= 0
-                         and (not st["hidden"][p, s, j] or j < k)}
-                i = _take_trait(pool, used, kinds)
-                used[i] = True
-                st["traits"][p, s, k] = pool[i]
-    rest = list(pool[~used])
-    for p in range(n):
-        if p == seat:
-            continue
-        if st["food_card"][p] >= 0:
-            st["food_card"][p] = rest.pop()
-        size = int(st["hand"][p].sum())
-        st["hand"][p] = 0
-        for _ in range(size):
-            st["hand"][p, rest.pop()] += 1
-    r = int(st["reserve_n"])
-    st["reserve"][:r] = [rest.pop() for _ in range(r)]
-    st["deck"][: st["deck_n"]] = rest
-    st["rng"] = np.uint64(rng.integers(1, 2**63))
+    word = np.zeros(1, WORD_DTYPE)
+    word[0]["rng"] = seed_word(int(rng.integers(0, 2**62)))
+    _redeal(out[0], seat, word[0])
     return out
