@@ -5,17 +5,20 @@ vector for the agent's seat, the mask an int8 vector of legal actions. Only agen
 `wants_infoset = True` (search) receive an `agents.infoset.InfoSet`, which lets them draw
 determinisations consistent with what their seat has seen; no agent reads the real state.
 """
+from abc import ABC, abstractmethod
+
 import numpy as np
 
 
-class Agent:
+class Agent(ABC):
     """An agent sees only its own observation and the legal-action mask."""
 
     name = "agent"
     wants_infoset = False
 
+    @abstractmethod
     def act(self, observation, action_mask, infoset=None) -> int:
-        raise NotImplementedError
+        """The chosen action index (legal under action_mask)."""
 
     def act_batch(self, observations, action_masks):
         """One action per row; agents with a faster batched form override this."""
