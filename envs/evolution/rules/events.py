@@ -6,6 +6,7 @@ from envs.evolution.rules.attack import can_hunt
 from envs.evolution.rules.cards import discard_from_hand, draw_cards
 from envs.evolution.rules.food import take_food
 from envs.evolution.rules.hunt import begin_attack
+from envs.evolution.rules.order import begin_order, order_seat
 from envs.evolution.rules.species import has_trait, is_hungry
 from envs.evolution.rules.triggers import run_scavengers
 from envs.evolution.state import Pend, Phase, Stage
@@ -61,8 +62,7 @@ def run_events(st):
         if not st.flight:
             st.phase = Phase.PRE_REVEAL
             return False
-        st.order_i = 0
-        st.stage = Stage.DECIDE
+        begin_order(st)
     if st.stage == Stage.SCAVENGE:
         if run_scavengers(st):
             return True
@@ -74,7 +74,7 @@ def run_events(st):
     if st.pend != Pend.NONE:
         return True
     while st.order_i < st.n_players:
-        p = (st.first + st.order_i) % st.n_players
+        p = order_seat(st)
         if _has_playable_event(st, p):
             st.turn = p
             return True

@@ -5,6 +5,7 @@ from numba import njit
 from envs.evolution.data import CLASS_KIND, FLIGHT_CLASS, IS_EVENT_KIND, N_CLASSES
 from envs.evolution.rules.cards import discard_from_hand, hand_total
 from envs.evolution.rules.food import gain_population
+from envs.evolution.rules.order import begin_order, next_card_holder
 from envs.evolution.rules.species import (add_species, grow_body, holds_kind, max_body,
                                           remove_trait_card, return_food, trait_count)
 from envs.evolution.state import MAX_SPECIES, Pend, Phase, Stage, TRAIT_SLOTS
@@ -14,14 +15,9 @@ from envs.evolution.state import MAX_SPECIES, Pend, Phase, Stage, TRAIT_SLOTS
 def run_select_food(st):
     """EVO-FOOD-01 / EVO-DEC-03: each player with cards places one, in turn order."""
     if st.stage == Stage.ENTER:
-        st.order_i = 0
-        st.stage = Stage.DECIDE
-    while st.order_i < st.n_players:
-        p = (st.first + st.order_i) % st.n_players
-        if hand_total(st, p) > 0:
-            st.turn = p
-            return True
-        st.order_i += 1
+        begin_order(st)
+    if next_card_holder(st):
+        return True
     st.phase = Phase.PLAY
     st.stage = Stage.ENTER
     return False
@@ -39,16 +35,9 @@ def apply_food_card(st, c):
 def run_play(st):
     """EVO-PLAY-01: one turn each in turn order; a player with no card left is done."""
     if st.stage == Stage.ENTER:
-        st.order_i = 0
-        st.stage = Stage.DECIDE
-    if st.pend != Pend.NONE:
+        begin_order(st)
+    if st.pend != Pend.NONE or next_card_holder(st):
         return True
-    while st.order_i < st.n_players:
-        p = (st.first + st.order_i) % st.n_players
-        if hand_total(st, p) > 0:
-            st.turn = p
-            return True
-        st.order_i += 1
     reveal_traits(st)
     st.phase = Phase.EVENTS
     st.stage = Stage.ENTER

@@ -4,6 +4,7 @@ from numba import njit
 
 from envs.evolution.data import CLASS_FOOD
 from envs.evolution.rules.cards import discard_card
+from envs.evolution.rules.order import begin_order, order_seat
 from envs.evolution.rules.triggers import mark_before_reveal, run_player_triggers
 from envs.evolution.state import Phase, Stage
 
@@ -13,11 +14,9 @@ def run_pre_reveal(st):
     """EVO-REVEAL-02: each player's triggers in turn order, then the reveal."""
     if st.stage == Stage.ENTER:
         mark_before_reveal(st)
-        st.order_i = 0
-        st.stage = Stage.DECIDE
+        begin_order(st)
     while st.order_i < st.n_players:
-        p = (st.first + st.order_i) % st.n_players
-        if run_player_triggers(st, p):
+        if run_player_triggers(st, order_seat(st)):
             return True
         st.order_i += 1
     reveal_food(st)

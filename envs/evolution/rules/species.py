@@ -3,12 +3,11 @@
 The shared mechanics every phase uses (EVO-FEED hunger, FLT-AVIAN upkeep, EVO-END
 extinction). Only face-up traits act; a trait played face down waits for the reveal.
 """
-import numpy as np
 from numba import njit
 
 from envs.evolution.data import CLASS_KIND, FLIGHT_CLASS, Kind
 from envs.evolution.rules.cards import discard_card, draw_cards
-from envs.evolution.state import MAX_SPECIES, TRAIT_SLOTS
+from envs.evolution.state import TRAIT_SLOTS
 
 FAT = Kind.FAT_TISSUE.value
 FLIGHT = Kind.FLIGHT.value
