@@ -8,9 +8,12 @@ only its size, of the stacks only their face-up tiles and sizes. Pieces, in orde
 import numpy as np
 from numba import njit
 
-from envs.dominant_species.data import (N_CARDS, N_CELLS, N_CORNERS, N_FACEUP, N_SPACES,
-                                        N_STACKS, STACK_SIZE)
-from envs.dominant_species.rules.board import N_DECISIONS
+from envs.dominant_species.data import (CELL_CORNERS, N_CARDS, N_CELLS, N_CORNERS, N_FACEUP,
+                                        N_SPACES, N_STACKS, STACK_SIZE)
+from envs.dominant_species.rules.board import (N_DECISIONS, dominant_on, is_endangered,
+                                               match_value, tile_payout)
+
+EGO_CELL = 10
 
 LAYOUT = (
     ("me", 6),                    # one-hot: the viewer's animal
@@ -40,6 +43,12 @@ LAYOUT = (
     ("deck_left", 1),             # / 26
     ("context", N_CELLS + N_CORNERS + 6 + 2 + 16 + N_CARDS + 6 + N_CELLS + 2),
     ("protect", 36),              # [animal, type] Regression protection
+    # the same public facts again, seen from the viewer's animal ("my" vs the best rival),
+    # so that one policy serves whichever animal a seat is dealt
+    ("ego_cells", N_CELLS * EGO_CELL),   # per cell: see fill_ego
+    ("ego_types", 24),            # per type: my display, best rival's, my use, rival use
+    ("ego_scalars", 8),           # gene, VP, rival VP, lead, pawns, initiative, food chain
+    ("ego_spaces", N_SPACES * 2),  # per space: my pawn there, a rival's pawn there
 )
 OBS_SIZE = sum(n for _, n in LAYOUT)
 
@@ -138,6 +147,69 @@ def fill_observation(st, seat, out):
         for t in range(6):
             out[o + a * 6 + t] = (st.protect[a] >> t) & 1
     o += 36
+    return fill_ego(st, st.seat_animal[seat], out, o)
+
+
+@njit(cache=True)
+def fill_ego(st, me, out, o):
+    """The viewer's-eye block. Per cell: my cubes, the most cubes of a rival, all rivals'
+    cubes, my matching, the best rival matching, I dominate, a rival dominates, my VP and the
+    best rival VP if the tile were scored now, my species endangered."""
+    for c in range(st.terrain.shape[0]):
+        b = o + c * EGO_CELL
+        if st.terrain[c] == 0:
+            continue
+        dom = dominant_on(st, c)
+        out[b] = st.cubes[c, me] / 5.0
+        out[b + 3] = match_value(st, me, c) / 6.0
+        out[b + 5] = dom == me
+        out[b + 6] = dom >= 0 and dom != me
+        out[b + 7] = tile_payout(st, c, me) / 9.0
+        out[b + 9] = is_endangered(st, me, c)
+        for a in range(6):
+            if a == me or st.animal_seat[a] < 0:
+                continue
+            out[b + 1] = max(out[b + 1], st.cubes[c, a] / 5.0)
+            out[b + 2] += st.cubes[c, a] / 10.0
+            out[b + 4] = max(out[b + 4], match_value(st, a, c) / 6.0)
+            out[b + 8] = max(out[b + 8], tile_payout(st, c, a) / 9.0)
+    o += st.terrain.shape[0] * EGO_CELL
+    for t in range(6):
+        out[o + t] = st.display[me, t] / 6.0
+        for a in range(6):
+            if a != me and st.animal_seat[a] >= 0:
+                out[o + 6 + t] = max(out[o + 6 + t], st.display[a, t] / 6.0)
+    for c in range(st.terrain.shape[0]):      # use: elements of a type next to my species
+        for j in range(6):
+            e = st.corner[CELL_CORNERS[c, j]]
+            if e < 0:
+                continue
+            out[o + 12 + e] += min(st.cubes[c, me], 4) / 20.0
+            for a in range(6):
+                if a != me and st.animal_seat[a] >= 0:
+                    out[o + 18 + e] += min(st.cubes[c, a], 4) / 20.0
+    o += 24
+    rival_vp = 0
+    for a in range(6):
+        if a != me and st.animal_seat[a] >= 0:
+            rival_vp = max(rival_vp, st.vp[a])
+    out[o] = st.gene[me] / 55.0
+    out[o + 1] = st.vp[me] / 100.0
+    out[o + 2] = rival_vp / 100.0
+    out[o + 3] = (st.vp[me] - rival_vp) / 50.0
+    out[o + 4] = st.ap_supply[me] / 10.0
+    out[o + 5] = st.ap_total[me] / 10.0
+    for i in range(st.num_players):
+        if st.init_order[i] == me:
+            out[o + 6] = i / 6.0
+    for a in range(me):
+        if st.animal_seat[a] >= 0:
+            out[o + 7] += 1.0 / 6.0
+    o += 8
+    for sp in range(st.space.shape[0]):
+        if st.space[sp] >= 0:
+            out[o + sp * 2 + (0 if st.space[sp] == me else 1)] = 1.0
+    o += st.space.shape[0] * 2
     return o
 
 

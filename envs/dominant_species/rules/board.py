@@ -252,20 +252,32 @@ def cubes_on(st, c):
 
 
 @njit(cache=True)
+def tile_place(st, c, a):
+    """DS-DOMN-02: a's place on c when scored (0 = most cubes; ties go to the animal higher
+    in the food chain, the lower index); -1 when a has no cubes there."""
+    if st.cubes[c, a] == 0:
+        return -1
+    place = 0
+    for b in range(6):
+        if st.cubes[c, b] > st.cubes[c, a] or (b < a and st.cubes[c, b] == st.cubes[c, a]):
+            place += 1
+    return place
+
+
+@njit(cache=True)
+def tile_payout(st, c, a):
+    """The VP a would get if tile c were scored now."""
+    place = tile_place(st, c, a)
+    if place < 0 or place >= 4:
+        return 0
+    return TERRAIN_VP[st.terrain[c], place]
+
+
+@njit(cache=True)
 def score_tile(st, c):
     """DS-DOMN-02: rank animals on c by cubes (food chain breaks ties); pay the terrain table."""
-    done = np.zeros(6, np.bool_)
-    ter = st.terrain[c]
-    for place in range(4):
-        best = -1
-        for a in range(6):
-            if not done[a] and st.cubes[c, a] > 0:
-                if best < 0 or st.cubes[c, a] > st.cubes[c, best]:
-                    best = a
-        if best < 0:
-            break
-        done[best] = True
-        st.vp[best] += TERRAIN_VP[ter, place]
+    for a in range(6):
+        st.vp[a] += tile_payout(st, c, a)
 
 
 @njit(cache=True)

@@ -1,0 +1,159 @@
+"""The arguments of `speciesgym train`: one dataclass, one --flag per field.
+
+Each field's docstring is its --help text (read from the source, cleanrl/tyro style);
+`check_args` validates a filled-in Args before any work starts.
+"""
+import argparse
+import ast
+import dataclasses
+import inspect
+from dataclasses import dataclass, field
+
+HEURISTICS = {"evolution": ("heuristic:grazer", "heuristic:hunter"),
+              "dominant_species": ("heuristic:dominator", "heuristic:spreader")}
+
+
+@dataclass
+class Args:
+    game: str = "evolution"
+    """game to learn: evolution or dominant_species"""
+    players: int = 2
+    """players at the table (2..6); the learner takes one seat, rotating between episodes"""
+    timesteps: int = 1_000_000
+    """total learner decisions to train for (including those of a resumed run)"""
+    name: str = ""
+    """run name: the run lives in runs/<name>/ (default <game>-<players>p-seed<seed>)"""
+    runs_dir: str = "runs"
+    """folder holding the runs"""
+    seed: int = 0
+    """seed of torch, numpy, the envs and the evaluation games"""
+    resume: bool = False
+    """continue runs/<name>/ from its last checkpoint and step count"""
+    overwrite: bool = False
+    """delete an existing runs/<name>/ first (without it, an existing run is an error)"""
+    envs: int = 8
+    """games played in parallel"""
+    vec: str = "dummy"
+    """vectorised env: dummy (one process) or subproc (one process per game)"""
+    option: list = field(default_factory=list)
+    """game options as key=value (e.g. flight=false); stored in the checkpoints"""
+    reward: str = "win"
+    """the env's reward mode: win, rank or score (envs.core.rewards)"""
+    shaping: float = 0.0
+    """potential-based shaping by the running score margin (0: only the end-of-game reward;
+    see training.single_agent)"""
+    baselines: str = ""
+    """comma-separated opponent specs besides self-play (default: random and the heuristics)"""
+    self_play: float = 0.5
+    """probability that an opponent seat is a past checkpoint (once one exists)"""
+    pool_size: int = 5
+    """how many of the latest checkpoints form the self-play pool (older ones are deleted)"""
+    checkpoint_every: int = 50_000
+    """steps between checkpoints"""
+    eval_every: int = 50_000
+    """steps between evaluations against the baselines (0: only at the end)"""
+    eval_games: int = 40
+    """games per evaluation opponent (seats rotate; the same seeds every time)"""
+    eval_opponents: str = ""
+    """comma-separated specs to evaluate against (default: the baselines)"""
+    net: str = "256,256"
+    """hidden layer sizes of the policy and value networks"""
+    learning_rate: float = 3e-4
+    """Adam step size"""
+    n_steps: int = 256
+    """steps per env in each rollout (a rollout is n_steps * envs decisions)"""
+    batch_size: int = 512
+    """minibatch size of the PPO update"""
+    n_epochs: int = 4
+    """passes over each rollout"""
+    gamma: float = 0.999
+    """discount; rewards come only at the end of a game of a few hundred decisions"""
+    gae_lambda: float = 0.95
+    """GAE lambda"""
+    clip_range: float = 0.2
+    """PPO clip range"""
+    ent_coef: float = 0.01
+    """entropy bonus"""
+    pretrain: str = ""
+    """comma-separated teacher specs to imitate before PPO starts (behaviour cloning,
+    training.imitation; e.g. heuristic:spreader,heuristic:dominator); empty: no pretraining"""
+    pretrain_games: int = 300
+    """teacher games recorded for behaviour cloning (every seat's decisions are kept)"""
+    pretrain_epochs: int = 10
+    """passes over the recorded decisions"""
+    pretrain_lr: float = 1e-3
+    """Adam step size of behaviour cloning"""
+    threads: int = 1
+    """torch threads (1 keeps runs reproducible and leaves cores to the envs)"""
+    progress: bool = True
+    """show a progress bar"""
+
+
+def field_docs(cls):
+    """{field: docstring} read from the source of a dataclass (cleanrl/tyro style)."""
+    tree = ast.parse(inspect.getsource(cls))
+    body = tree.body[0].body
+    docs = {}
+    for node, nxt in zip(body, body[1:]):
+        if isinstance(node, ast.AnnAssign) and isinstance(nxt, ast.Expr) \
+                and isinstance(nxt.value, ast.Constant) and isinstance(nxt.value.value, str):
+            docs[node.target.id] = nxt.value.value
+    return docs
+
+
+def parse_options(pairs):
+    """key=value game options (booleans and integers parsed)."""
+    out = {}
+    for pair in pairs or []:
+        if "=" not in pair:
+            raise ValueError(f"--option expects key=value, got {pair!r}")
+        key, value = pair.split("=", 1)
+        low = value.lower()
+        out[key] = (low == "true") if low in ("true", "false") else \
+            int(value) if value.lstrip("-").isdigit() else value
+    return out
+
+
+def split_specs(text):
+    return [s.strip() for s in text.split(",") if s.strip()]
+
+
+def check_args(args):
+    if args.game not in HEURISTICS:
+        raise ValueError(f"unknown game {args.game!r}; choose one of {', '.join(HEURISTICS)}")
+    for name in ("timesteps", "envs", "n_steps", "batch_size", "n_epochs", "checkpoint_every",
+                 "eval_games", "pool_size", "threads", "pretrain_games",
+                 "pretrain_epochs"):
+        if getattr(args, name) < 1:
+            raise ValueError(f"--{name.replace('_', '-')} must be at least 1")
+    if args.vec not in ("dummy", "subproc"):
+        raise ValueError(f"--vec must be dummy or subproc, got {args.vec!r}")
+    if not 0.0 <= args.self_play <= 1.0:
+        raise ValueError(f"--self-play must be a probability, got {args.self_play}")
+    if args.resume and args.overwrite:
+        raise ValueError("--resume and --overwrite contradict each other")
+    args.name = args.name or f"{args.game}-{args.players}p-seed{args.seed}"
+    return args
+
+
+def add_arguments(parser):
+    """One --flag per Args field, help from the field's docstring."""
+    docs = field_docs(Args)
+    for f in dataclasses.fields(Args):
+        flag = "--" + f.name.replace("_", "-")
+        default = f.default if f.default is not dataclasses.MISSING else f.default_factory()
+        helptext = docs.get(f.name, "")
+        if f.type is bool:
+            parser.add_argument(flag, dest=f.name, default=default, help=helptext,
+                                action=argparse.BooleanOptionalAction)
+        elif f.type is list:
+            parser.add_argument(flag, dest=f.name, action="append", default=None, help=helptext)
+        else:
+            parser.add_argument(flag, dest=f.name, type=f.type, default=default,
+                                help=f"{helptext} (default {default})")
+
+
+def args_from_namespace(ns):
+    values = {f.name: getattr(ns, f.name) for f in dataclasses.fields(Args)}
+    values["option"] = values["option"] or []
+    return Args(**values)
