@@ -18,8 +18,9 @@ $(STAMP): $(BIN)/python pyproject.toml
 warm: $(STAMP)
 	$(BIN)/python -m training.warm
 
+# The test suite, then every notebook in notebooks/ executed by nbmake (one pytest run).
 test: warm
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q --nbmake tests notebooks
 
 # A small self-play MaskablePPO agent per game (2 players, a few minutes on 2 cores), then its
 # win rates against random and the heuristics over DEMO_GAMES games with seats rotating.
