@@ -1,4 +1,4 @@
-"""The `speciesgym` command: play, bench, show, train (tournament comes later)."""
+"""The `speciesgym` command: play, bench, show, train, tournament."""
 import argparse
 import json
 import sys
@@ -87,6 +87,48 @@ def cmd_train(args):
     return 0
 
 
+def cmd_tournament(args):
+    from training.ratings import format_leaderboard, leaderboard, plot_ratings, write_leaderboard
+    from training.tournament import Config, run_tournament
+    agents = [a.strip() for a in args.agents.split(",") if a.strip()]
+    config = Config(args.game, args.players, agents, args.games, args.seed,
+                    _options(args.option))
+    out = args.out or f"runs/tournament-{args.game}-{args.players}p"
+    try:
+        records, ratings = run_tournament(config, out, args.workers, progress=True)
+    except KeyboardInterrupt:
+        print(f"interrupted; finished games are in {out}/results.jsonl; run the same command "
+              f"again to resume", file=sys.stderr)
+        return 130
+    rows = leaderboard(records, agents, ratings)
+    print(f"{args.game}, {args.players} players, {len(records)} games ({out})")
+    print(format_leaderboard(rows))
+    paths = write_leaderboard(rows, out)
+    if args.plot:
+        paths += (plot_ratings(ratings, f"{out}/ratings.png",
+                               f"{args.game}, {args.players} players"),)
+    print("wrote " + ", ".join(paths))
+    return 0
+
+
+def add_tournament_arguments(parser):
+    parser.add_argument("--game", default="evolution", help="evolution or dominant_species")
+    parser.add_argument("--players", type=int, default=4, help="seats per game (2..6)")
+    parser.add_argument("--agents", required=True,
+                        help="comma-separated agent specs, at least 2, e.g. "
+                             "random,heuristic:grazer,mcts:16,ppo:runs/x/final.zip")
+    parser.add_argument("--games", type=int, default=40, help="games in the tournament")
+    parser.add_argument("--out", default=None,
+                        help="folder of results (default runs/tournament-<game>-<players>p); "
+                             "running again resumes it")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--workers", type=int, default=1,
+                        help="processes playing games (1: in this process)")
+    parser.add_argument("--option", action="append", help="game option key=value")
+    parser.add_argument("--plot", action="store_true", help="also write ratings.png")
+    parser.set_defaults(func=cmd_tournament)
+
+
 def build_parser():
     parser = argparse.ArgumentParser(prog="speciesgym", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -116,6 +158,11 @@ def build_parser():
     from training.train import add_arguments
     add_arguments(train)
     train.set_defaults(func=cmd_train)
+    add_tournament_arguments(sub.add_parser(
+        "tournament", help="bots play a seeded, resumable tournament; prints a leaderboard",
+        description="Entrants play --games games with tables drawn and seats rotated from "
+        "--seed; results go to <out>/results.jsonl as games finish, ratings are openskill "
+        "Plackett-Luce (training/tournament.py, training/ratings.py)."))
     return parser
 
 
