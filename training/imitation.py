@@ -62,8 +62,12 @@ def _returns(margins, final_margin, final_reward, shaping, gamma):
 
 
 def collect(game, num_players, teachers, games, seed=0, options=None, reward="win",
-            shaping=0.0, gamma=0.999, progress=None):
-    """Demonstrations from `games` games whose seats are drawn from the `teachers` specs."""
+            shaping=0.0, gamma=0.999, progress=None, student=None):
+    """Demonstrations from `games` games whose seats are drawn from the `teachers` specs.
+
+    With a `student` agent (DAgger), one seat per game (rotating) is driven by the student:
+    its teacher still labels every decision, but the student's own action is played, so the
+    recorded positions are those the student gets itself into."""
     if not teachers:
         raise ValueError("behaviour cloning needs at least one teacher spec")
     if games < 1:
@@ -93,13 +97,15 @@ def collect(game, num_players, teachers, games, seed=0, options=None, reward="wi
                 break
             obs, mask = engine.observe(state, seat), engine.legal_mask(state)
             action = seats[seat].act(obs, mask)
+            played = student.act(obs, mask) if student is not None and \
+                seat == g % num_players else action
             rows[seat].append((len(action_rows), _margin(engine, state, seat, num_players,
                                                          game) if shaping else 0.0))
             obs_rows.append(obs)
             mask_rows.append(mask.astype(bool))
             action_rows.append(int(action))
             return_rows.append(0.0)
-            checked_step(engine, state, action)
+            checked_step(engine, state, played)
         scores, winners, key = engine.final(state)
         final = final_rewards(reward, scores, winners, key)
         for seat, seat_rows in enumerate(rows):
@@ -167,3 +173,11 @@ def _holdout_figures(policy, t, idx):
         values = policy.predict_values(t["obs"][idx]).flatten()
     return {"accuracy": float((chosen == t["act"][idx]).float().mean()),
             "value_mse": float(((values - t["ret"][idx]) ** 2).mean())}
+
+
+def concat(a, b):
+    """The decisions of two Demonstrations together."""
+    return Demonstrations(np.concatenate([a.observations, b.observations]),
+                          np.concatenate([a.masks, b.masks]),
+                          np.concatenate([a.actions, b.actions]),
+                          np.concatenate([a.returns, b.returns]), a.games + b.games)

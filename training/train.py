@@ -297,26 +297,36 @@ def train(args):
 
 
 def behaviour_clone(model, args, teachers, options, run_dir):
-    """Warm start: imitate `teachers` (training.imitation); figures go to pretrain.json."""
-    from training.imitation import collect, pretrain
+    """Warm start: imitate `teachers` (training.imitation), in `pretrain_rounds` DAgger
+    rounds; the figures of every round go to pretrain.json."""
+    from agents.ppo_agent import PPOAgent
+    from training.imitation import collect, concat, pretrain
     start = time.perf_counter()
-    demos = collect(args.game, args.players, teachers, args.pretrain_games, seed=args.seed,
-                    options=options, reward=args.reward, shaping=args.shaping, gamma=args.gamma)
-    print(f"train: {len(demos)} decisions from {demos.games} games of {', '.join(teachers)} "
-          f"in {time.perf_counter() - start:.0f} s", file=sys.stderr)
-
-    def log(stats):
-        print(f"train: imitation epoch {stats['epoch']}: loss {stats['loss']:.3f}, held-out "
-              f"accuracy {stats['accuracy']:.1%}, value error {stats['value_mse']:.3f}",
+    rounds, demos = [], None
+    for r in range(args.pretrain_rounds):
+        student = PPOAgent.from_model(model) if r else None
+        games = args.pretrain_games if r == 0 else max(1, args.pretrain_games // 2)
+        new = collect(args.game, args.players, teachers, games, seed=args.seed + 7919 * r,
+                      options=options, reward=args.reward, shaping=args.shaping,
+                      gamma=args.gamma, student=student)
+        demos = new if demos is None else concat(demos, new)
+        print(f"train: imitation round {r + 1}: {len(demos)} decisions from {demos.games} "
+              f"games of {', '.join(teachers)} ({time.perf_counter() - start:.0f} s)",
               file=sys.stderr)
 
-    stats = pretrain(model, demos, epochs=args.pretrain_epochs, batch_size=args.batch_size,
-                     learning_rate=args.pretrain_lr, seed=args.seed, log=log)
-    stats.update(teachers=teachers, games=demos.games, decisions=len(demos),
-                 seconds=round(time.perf_counter() - start, 1))
+        def log(stats):
+            print(f"train: imitation epoch {stats['epoch']}: loss {stats['loss']:.3f}, held-out "
+                  f"accuracy {stats['accuracy']:.1%}, value error {stats['value_mse']:.3f}",
+                  file=sys.stderr)
+
+        stats = pretrain(model, demos, epochs=args.pretrain_epochs, batch_size=args.batch_size,
+                         learning_rate=args.pretrain_lr, seed=args.seed + r, log=log)
+        rounds.append(dict(stats, round=r + 1, games=demos.games, decisions=len(demos)))
+    summary = dict(rounds[-1], teachers=teachers, rounds=rounds,
+                   seconds=round(time.perf_counter() - start, 1))
     with open(os.path.join(run_dir, "pretrain.json"), "w") as f:
-        json.dump(stats, f, indent=2)
-    return stats
+        json.dump(summary, f, indent=2)
+    return summary
 
 
 def _interrupt(signum, frame):

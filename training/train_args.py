@@ -80,7 +80,11 @@ class Args:
     pretrain_games: int = 300
     """teacher games recorded for behaviour cloning (every seat's decisions are kept)"""
     pretrain_epochs: int = 10
-    """passes over the recorded decisions"""
+    """passes over the recorded decisions (in each round)"""
+    pretrain_rounds: int = 1
+    """rounds of behaviour cloning: after the first, each round adds pretrain_games / 2
+    games in which the cloned policy plays one seat and the teacher labels its decisions
+    (DAgger), then fits again on everything recorded"""
     pretrain_lr: float = 1e-3
     """Adam step size of behaviour cloning"""
     threads: int = 1
@@ -123,7 +127,7 @@ def check_args(args):
         raise ValueError(f"unknown game {args.game!r}; choose one of {', '.join(HEURISTICS)}")
     for name in ("timesteps", "envs", "n_steps", "batch_size", "n_epochs", "checkpoint_every",
                  "eval_games", "pool_size", "threads", "pretrain_games",
-                 "pretrain_epochs"):
+                 "pretrain_epochs", "pretrain_rounds"):
         if getattr(args, name) < 1:
             raise ValueError(f"--{name.replace('_', '-')} must be at least 1")
     if args.vec not in ("dummy", "subproc"):

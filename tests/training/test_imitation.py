@@ -64,10 +64,12 @@ def test_pretrain_flag_clones_then_trains(tmp_path):
     args = Args(game="dominant_species", players=2, envs=2, n_steps=64, batch_size=64,
                 n_epochs=1, net="32,32", timesteps=128, checkpoint_every=128, eval_every=128,
                 eval_games=2, baselines="random", progress=False, runs_dir=str(tmp_path),
-                name="bc", pretrain=TEACHER, pretrain_games=2, pretrain_epochs=2)
+                name="bc", pretrain=TEACHER, pretrain_games=2, pretrain_epochs=2,
+                pretrain_rounds=2)
     train(args)
     stats = json.loads((tmp_path / "bc" / "pretrain.json").read_text())
-    assert stats["teachers"] == [TEACHER] and stats["games"] == 2 and stats["epoch"] == 2
+    assert stats["teachers"] == [TEACHER] and stats["epoch"] == 2
+    assert [r["games"] for r in stats["rounds"]] == [2, 3]       # DAgger adds 2 // 2 games
     assert 0.0 <= stats["accuracy"] <= 1.0
     with open(tmp_path / "bc" / "eval.csv") as f:
         steps = [line.split(",")[0] for line in f.read().splitlines()[1:]]
@@ -84,3 +86,16 @@ def test_bad_teacher_is_named_before_any_work(tmp_path):
         collect("dominant_species", 2, [], games=1)
     with pytest.raises(ValueError, match="pretrain-games"):
         collect("dominant_species", 2, [TEACHER], games=0)
+
+
+def test_dagger_records_the_students_positions_with_the_teachers_labels(demos):
+    from agents.random_agent import RandomAgent
+    from agents.spec import from_spec
+    mixed = collect("dominant_species", 2, [TEACHER], games=4, seed=3, student=RandomAgent(0))
+    assert mixed.masks[np.arange(len(mixed)), mixed.actions].all()
+    assert not np.array_equal(mixed.observations[:50], demos.observations[:50]) or \
+        len(mixed) != len(demos)
+    teacher = from_spec(TEACHER, "dominant_species", 2, seed=0)
+    agree = np.mean([teacher.act(o, m) == a for o, m, a in
+                     zip(mixed.observations[:300], mixed.masks[:300], mixed.actions[:300])])
+    assert agree > 0.8          # the labels are the teacher's choices (ties broken at random)
