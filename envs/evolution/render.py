@@ -29,7 +29,8 @@ def render_text(st, viewer=None):
     n = int(st["n_players"])
     lines = [
         f"Evolution{' + Flight' if st['flight'] else ''}  round {int(st['round']) + 1}  "
-        f"phase {phase_name(st)}  to move: player_{int(st['turn'])}  "
+        f"phase {phase_name(st)}  to move: "
+        f"{'-' if st['turn'] < 0 else 'player_' + str(int(st['turn']))}  "
         f"first: player_{int(st['first'])}",
         f"watering hole {int(st['wh'])}" + (f"  Cliff {int(st['cliff'])}" if st["flight"] else "")
         + f"  deck {int(st['deck_n'])}" + (f"  reserve {int(st['reserve_n'])}" if st["flight"] else "")

@@ -32,6 +32,7 @@ ends up in exactly one place: cards not named go to the deck (or, if a deck is g
 discard pile, unless it is given too, in which case that is an error).
 """
 import json
+import os
 
 import numpy as np
 
@@ -263,7 +264,7 @@ def build_state(data):
 def load_scenario(source):
     """(engine, state) from a scenario file path or dict; the automatic flow runs until
     someone must decide. Raises ValueError naming what is wrong."""
-    data = load_json(source) if isinstance(source, str) else source
+    data = load_json(source) if isinstance(source, (str, os.PathLike)) else source
     if not isinstance(data, dict):
         raise ValueError("scenario must be a JSON object")
     state = build_state(data)

@@ -55,3 +55,21 @@ def test_package_factory_stays_a_function_after_the_env_module_is_imported():
     e = envs.evolution.env(num_players=2)
     e.reset(seed=0)
     assert e.agent_selection in ("player_0", "player_1")
+
+
+def test_scenario_paths_and_finished_tables():
+    """A scenario loads from a pathlib.Path as from a str; a finished game's table says
+    nobody is to move (not player_-1)."""
+    import pathlib
+
+    from agents.random_agent import RandomAgent
+    from envs.evolution import load_scenario
+    path = pathlib.Path(__file__).parents[2] / "scenarios" / "evolution" / "carnivore_standoff.json"
+    engine, state = load_scenario(path)
+    _, again = load_scenario(str(path))
+    assert state.tobytes() == again.tobytes()
+    bot = RandomAgent(seed=1)
+    while engine.to_move(state) >= 0:
+        engine.apply(state, bot.act(None, engine.legal_mask(state)))
+    text = engine.render_text(state)
+    assert "to move: -" in text and "player_-1" not in text
