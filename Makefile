@@ -23,7 +23,8 @@ test: warm
 	$(BIN)/python -m pytest -q --nbmake tests notebooks
 
 # A small self-play MaskablePPO agent per game (2 players, a few minutes on 2 cores), then its
-# win rates against random and the heuristics over DEMO_GAMES games with seats rotating.
+# win rates against random and the heuristics over DEMO_GAMES games with seats rotating, then
+# a rated tournament of each demo agent against the bots (leaderboards in runs/demo-tourney-*).
 DEMO_STEPS_EVOLUTION ?= 80000
 DEMO_STEPS_DS ?= 50000
 DEMO_GAMES ?= 50
@@ -36,6 +37,13 @@ demo: warm
 		--name demo-evolution $(DEMO_FLAGS)
 	$(BIN)/speciesgym train --game dominant_species --timesteps $(DEMO_STEPS_DS) \
 		--name demo-dominant_species $(DEMO_FLAGS)
+	rm -rf runs/demo-tourney-evolution runs/demo-tourney-dominant_species
+	$(BIN)/speciesgym tournament --game evolution --players 2 --games 40 --workers 2 \
+		--agents ppo:runs/demo-evolution/final.zip,random,heuristic:grazer,heuristic:hunter \
+		--out runs/demo-tourney-evolution
+	$(BIN)/speciesgym tournament --game dominant_species --players 2 --games 40 --workers 2 \
+		--agents ppo:runs/demo-dominant_species/final.zip,random,heuristic:dominator,heuristic:spreader \
+		--out runs/demo-tourney-dominant_species
 
 bench: warm
 	$(BIN)/speciesgym bench --game evolution --players 4
