@@ -5,26 +5,7 @@ import sys
 
 import numpy as np
 
-from training.games import GAMES, game_module
-
-
-def _options(pairs):
-    """--option key=value pairs as keyword arguments (ints and booleans parsed)."""
-    out = {}
-    for pair in pairs or []:
-        if "=" not in pair:
-            raise ValueError(f"--option expects key=value, got {pair!r}")
-        key, value = pair.split("=", 1)
-        low = value.lower()
-        if low in ("true", "false"):
-            out[key] = low == "true"
-        elif value.lstrip("-").isdigit():
-            out[key] = int(value)
-        elif "," in value:
-            out[key] = value.split(",")
-        else:
-            out[key] = value
-    return out
+from training.games import GAMES, game_module, parse_options
 
 
 def _ask_human(env, agent, mask):
@@ -42,7 +23,8 @@ def _ask_human(env, agent, mask):
 def cmd_play(args):
     from agents import RandomAgent
     module = game_module(args.game)
-    env = module.raw_env(num_players=args.players, render_mode="ansi", **_options(args.option))
+    env = module.raw_env(num_players=args.players, render_mode="ansi",
+                         **parse_options(args.option))
     env.reset(seed=args.seed)
     bots = {a: RandomAgent(seed=args.seed + i) for i, a in enumerate(env.possible_agents)}
     human = None if args.human is None else env.possible_agents[args.human]
@@ -66,7 +48,7 @@ def cmd_play(args):
 def cmd_bench(args):
     from training.bench import bench_game
     result = bench_game(args.game, args.players, args.games, args.aec_games, args.seed,
-                        **_options(args.option))
+                        **parse_options(args.option))
     print(json.dumps(result, indent=2))
     return 0
 
@@ -92,7 +74,7 @@ def cmd_tournament(args):
     from training.tournament import Config, run_tournament
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
     config = Config(args.game, args.players, agents, args.games, args.seed,
-                    _options(args.option))
+                    parse_options(args.option))
     out = args.out or f"runs/tournament-{args.game}-{args.players}p"
     try:
         records, ratings = run_tournament(config, out, args.workers, progress=True)

@@ -9,3 +9,23 @@ def game_module(name):
     if name not in GAMES:
         raise ValueError(f"unknown game {name!r}; choose one of {', '.join(GAMES)}")
     return importlib.import_module(f"envs.{name}")
+
+
+def parse_options(pairs):
+    """--option key=value pairs as keyword arguments: true/false as booleans, integers as
+    ints, a value with commas as a list of strings (e.g. animals=bird,insect)."""
+    out = {}
+    for pair in pairs or []:
+        if "=" not in pair:
+            raise ValueError(f"--option expects key=value, got {pair!r}")
+        key, value = pair.split("=", 1)
+        low = value.lower()
+        if low in ("true", "false"):
+            out[key] = low == "true"
+        elif value.lstrip("-").isdigit():
+            out[key] = int(value)
+        elif "," in value:
+            out[key] = value.split(",")
+        else:
+            out[key] = value
+    return out

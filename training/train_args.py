@@ -9,6 +9,8 @@ import dataclasses
 import inspect
 from dataclasses import dataclass, field
 
+from training.games import parse_options  # noqa: F401  (re-exported for training.train)
+
 HEURISTICS = {"evolution": ("heuristic:grazer", "heuristic:hunter"),
               "dominant_species": ("heuristic:dominator", "heuristic:spreader")}
 
@@ -103,19 +105,6 @@ def field_docs(cls):
                 and isinstance(nxt.value, ast.Constant) and isinstance(nxt.value.value, str):
             docs[node.target.id] = nxt.value.value
     return docs
-
-
-def parse_options(pairs):
-    """key=value game options (booleans and integers parsed)."""
-    out = {}
-    for pair in pairs or []:
-        if "=" not in pair:
-            raise ValueError(f"--option expects key=value, got {pair!r}")
-        key, value = pair.split("=", 1)
-        low = value.lower()
-        out[key] = (low == "true") if low in ("true", "false") else \
-            int(value) if value.lstrip("-").isdigit() else value
-    return out
 
 
 def split_specs(text):

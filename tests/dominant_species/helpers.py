@@ -6,17 +6,22 @@ from envs.dominant_species.actions import BLOCKS
 from envs.dominant_species.scenario import load_scenario
 
 
+def python_match(st, c):
+    """Every animal's matching on cell c (DS-DOM-01), in plain numpy."""
+    counts = np.zeros(6, np.int64)
+    for k in D.CELL_CORNERS[c]:
+        if st["corner"][k] >= 0:
+            counts[st["corner"][k]] += 1
+    return st["display"].astype(np.int64) @ counts
+
+
 def python_dominance(st):
     """Dominance from its definition (DS-DOM-01..03), in plain numpy."""
     out = np.full(D.N_CELLS, -1)
     for c in range(D.N_CELLS):
         if st["terrain"][c] == D.EMPTY:
             continue
-        counts = np.zeros(6, np.int64)
-        for k in D.CELL_CORNERS[c]:
-            if st["corner"][k] >= 0:
-                counts[st["corner"][k]] += 1
-        match = st["display"].astype(np.int64) @ counts
+        match = python_match(st, c)
         present = st["cubes"][c] > 0
         if not present.any():
             continue

@@ -9,7 +9,7 @@ from agents.random_agent import RandomAgent
 from envs.dominant_species import data as D
 from envs.dominant_species import make_engine
 from envs.dominant_species.observe import EGO_CELL
-from tests.dominant_species.helpers import python_dominance
+from tests.dominant_species.helpers import python_dominance, python_match
 
 
 def piece(obs, name):
@@ -32,11 +32,7 @@ def expected_cells(st, me, rivals):
     for c in range(D.N_CELLS):
         if st["terrain"][c] == D.EMPTY:
             continue
-        counts = np.zeros(6, np.int64)
-        for k in D.CELL_CORNERS[c]:
-            if st["corner"][k] >= 0:
-                counts[st["corner"][k]] += 1
-        match = st["display"].astype(np.int64) @ counts
+        match = python_match(st, c)
         cubes = st["cubes"][c]
         out[c] = [cubes[me] / 5, max(cubes[r] for r in rivals) / 5,
                   sum(cubes[r] for r in rivals) / 10, match[me] / 6,
