@@ -26,17 +26,19 @@ test: warm
 # win rates against random and the heuristics over DEMO_GAMES games with seats rotating, then
 # a rated tournament of each demo agent against the bots (leaderboards in runs/demo-tourney-*).
 DEMO_STEPS_EVOLUTION ?= 80000
-DEMO_STEPS_DS ?= 50000
+DEMO_STEPS_DS ?= 30000
 DEMO_GAMES ?= 50
-DEMO_FLAGS = --players 2 --seed 0 --envs 8 --net 128,128 --learning-rate 0.001 --ent-coef 0.003 \
-	--shaping 2 --self-play 0.3 --checkpoint-every 20000 --eval-every 0 \
-	--eval-games $(DEMO_GAMES) --overwrite
+DEMO_FLAGS = --players 2 --seed 0 --envs 8 --net 128,128 --shaping 2 --self-play 0.3 \
+	--checkpoint-every 20000 --eval-every 0 --eval-games $(DEMO_GAMES) --overwrite
+# Dominant Species starts from behaviour cloning of heuristic:spreader (one DAgger round)
+DEMO_DS_FLAGS = --learning-rate 0.0003 --ent-coef 0.001 --clip-range 0.1 --checkpoint-every 10000 \
+	--pretrain heuristic:spreader --pretrain-games 200 --pretrain-epochs 5 --pretrain-rounds 2
 
 demo: warm
 	$(BIN)/speciesgym train --game evolution --timesteps $(DEMO_STEPS_EVOLUTION) \
-		--name demo-evolution $(DEMO_FLAGS)
+		--name demo-evolution $(DEMO_FLAGS) --learning-rate 0.001 --ent-coef 0.003
 	$(BIN)/speciesgym train --game dominant_species --timesteps $(DEMO_STEPS_DS) \
-		--name demo-dominant_species $(DEMO_FLAGS)
+		--name demo-dominant_species $(DEMO_FLAGS) $(DEMO_DS_FLAGS)
 	rm -rf runs/demo-tourney-evolution runs/demo-tourney-dominant_species
 	$(BIN)/speciesgym tournament --game evolution --players 2 --games 40 --workers 2 \
 		--agents ppo:runs/demo-evolution/final.zip,random,heuristic:grazer,heuristic:hunter \
