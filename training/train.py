@@ -11,6 +11,8 @@ A run lives in `runs/<name>/`:
   eval.csv                 every `--eval-every` steps: win rate against each eval opponent,
                            with the run's CPU seconds so far
   tb/                      TensorBoard logs (`tensorboard --logdir runs`)
+  pretrain.json            with `--pretrain <teachers>`: the behaviour-cloning figures; the
+                           cloned policy is checkpointed and evaluated as step 0
 
 `--resume` loads the last checkpoint and continues up to `--timesteps` in total. Ctrl-C or
 SIGTERM stops a run between two steps; its checkpoints stay complete (atomic writes).
