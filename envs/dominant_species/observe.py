@@ -10,8 +10,8 @@ from numba import njit
 
 from envs.dominant_species.data import (CELL_CORNERS, N_CARDS, N_CELLS, N_CORNERS, N_FACEUP,
                                         N_SPACES, N_STACKS, STACK_SIZE)
-from envs.dominant_species.rules.board import (N_DECISIONS, dominant_on, is_endangered,
-                                               match_value, tile_payout)
+from envs.dominant_species.rules.board import (N_DECISIONS, is_endangered, match_value,
+                                               tile_payout)
 
 EGO_CELL = 10
 
@@ -159,7 +159,7 @@ def fill_ego(st, me, out, o):
         b = o + c * EGO_CELL
         if st.terrain[c] == 0:
             continue
-        dom = dominant_on(st, c)
+        dom = st.dom[c]                       # kept current by update_dominance
         out[b] = st.cubes[c, me] / 5.0
         out[b + 3] = match_value(st, me, c) / 6.0
         out[b + 5] = dom == me
