@@ -5,6 +5,10 @@ turns need not go round-robin. Observations are {"observation": float32, "action
 int8}; the mask is all zeros for an agent that is not to move. Rewards are given once, when
 the game ends (see envs.core.rewards). An illegal action raises ValueError and changes
 nothing.
+
+`reset(seed=..., options={"scenario": path_or_dict})` starts the episode from a scenario of
+the env's game (see envs/<game>/scenario.py) instead of a fresh deal: its player count must be
+the env's; the scenario's own game options (e.g. Flight on or off) hold for that episode.
 """
 import numpy as np
 from gymnasium import spaces
@@ -19,11 +23,13 @@ class EngineAECEnv(AECEnv):
 
     metadata = {"render_modes": ["ansi"], "name": "speciesgym_base", "is_parallelizable": False}
 
-    def __init__(self, engine, render_mode=None, reward="win"):
+    def __init__(self, engine, render_mode=None, reward="win", scenario_loader=None):
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise ValueError(f"unknown render_mode {render_mode!r}; use None or 'ansi'")
         self.engine = engine
+        self._table_engine = engine
+        self._scenario_loader = scenario_loader
         self.render_mode = render_mode
         self.reward_mode = check_reward_mode(reward)
         self.possible_agents = [f"player_{i}" for i in range(engine.num_players)]
@@ -45,9 +51,16 @@ class EngineAECEnv(AECEnv):
         return self.action_spaces[agent]
 
     def reset(self, seed=None, options=None):
-        if seed is None:
-            seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> np.uint64(1))
-        self.state_array = self.engine.new_state(seed)
+        scenario = self._scenario_option(options)
+        if scenario is not None:
+            engine, state = self._load(scenario)
+            self.engine, self.state_array = engine, state
+        else:
+            if seed is None:
+                seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0]
+                           >> np.uint64(1))
+            self.engine = self._table_engine
+            self.state_array = self.engine.new_state(seed)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -55,6 +68,30 @@ class EngineAECEnv(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self._after_move()
+
+    @staticmethod
+    def _scenario_option(options):
+        if options is None:
+            return None
+        if not isinstance(options, dict):
+            raise ValueError(f"reset options must be a dict, got {type(options).__name__}")
+        unknown = sorted(set(options) - {"scenario"})
+        if unknown:
+            raise ValueError(f"unknown reset option(s): {', '.join(map(str, unknown))}; "
+                             "known: scenario")
+        return options.get("scenario")
+
+    def _load(self, scenario):
+        if self._scenario_loader is None:
+            raise ValueError(f"{type(self).__name__} cannot start from a scenario")
+        engine, state = self._scenario_loader(scenario)
+        if engine.game != self._table_engine.game:
+            raise ValueError(f"reset option 'scenario': a {engine.game} position, this env "
+                             f"plays {self._table_engine.game}")
+        if engine.num_players != self._table_engine.num_players:
+            raise ValueError(f"reset option 'scenario': {engine.num_players} players, this env "
+                             f"has {self._table_engine.num_players}")
+        return engine, state
 
     def _after_move(self):
         seat = self.engine.to_move(self.state_array)

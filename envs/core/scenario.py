@@ -6,6 +6,7 @@ type and range, and names the field that is wrong. Game modules add the checks t
 the rules (a card in two places, too many traits...).
 """
 import json
+import os
 
 import numpy as np
 
@@ -59,11 +60,59 @@ def dict_to_record(data, dtype, bounds=None, defaults=None):
 
 
 def load_json(path):
-    """Read a JSON scenario file, naming the file in any error."""
+    """Read a JSON scenario file (UTF-8, a byte-order mark allowed), naming the file in any
+    error."""
     try:
-        with open(path, encoding="utf-8") as fh:
-            return json.load(fh)
+        with open(path, "rb") as fh:
+            raw = fh.read()
     except FileNotFoundError:
         raise ValueError(f"scenario file not found: {path}") from None
+    except OSError as exc:
+        raise ValueError(f"scenario file {path} cannot be read: {exc.strerror}") from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"scenario file {path} is not valid UTF-8: {exc}") from None
+    try:
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         raise ValueError(f"scenario file {path} is not valid JSON: {exc}") from None
+
+
+def scenario_data(source, game):
+    """The scenario dict of `source` (a path or a dict) for `game`, without its "game" key.
+
+    A scenario may name its game ("game": "evolution"); naming another game is an error.
+    The caller's dict is never modified."""
+    data = load_json(source) if isinstance(source, (str, os.PathLike)) else source
+    if not isinstance(data, dict):
+        raise ValueError(f"scenario must be a JSON object, got {type(data).__name__}")
+    named = data.get("game", game)
+    if named != game:
+        raise ValueError(f"scenario field 'game': this is a {game} loader, the scenario is "
+                         f"for {named!r}")
+    return {k: v for k, v in data.items() if k != "game"}
+
+
+def scenario_game(path):
+    """The game a scenario file names in its "game" field, or None."""
+    data = load_json(path)
+    if not isinstance(data, dict):
+        raise ValueError(f"scenario file {path}: must hold a JSON object")
+    game = data.get("game")
+    if game is not None and not isinstance(game, str):
+        raise ValueError(f"scenario file {path}: field 'game' must be a string, got {game!r}")
+    return game
+
+
+def save_json(game, data, path):
+    """Write a scenario dict to `path` with its "game" field, atomically (a temporary file,
+    then os.replace): a crash never leaves half a file."""
+    path = os.fspath(path)
+    out = {"game": game, **{k: v for k, v in data.items() if k != "game"}}
+    tmp = f"{path}.tmp{os.getpid()}"
+    with open(tmp, "w", encoding="utf-8") as fh:
+        json.dump(out, fh, indent=1)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)

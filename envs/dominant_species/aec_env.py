@@ -24,8 +24,9 @@ class DominantSpeciesEnv(EngineAECEnv):
                 "is_parallelizable": False}
 
     def __init__(self, num_players=4, animals=None, render_mode=None, reward="win", **options):
-        from envs.dominant_species import make_engine
-        super().__init__(make_engine(num_players, animals, **options), render_mode, reward)
+        from envs.dominant_species import load_scenario, make_engine
+        super().__init__(make_engine(num_players, animals, **options), render_mode, reward,
+                         scenario_loader=load_scenario)
 
 
 def raw_env(num_players=4, animals=None, render_mode=None, reward="win", **options):

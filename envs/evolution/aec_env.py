@@ -34,13 +34,14 @@ from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 from envs import registry  # noqa: F401  (registers the speciesgym/ ids)
 from envs.core.aec import EngineAECEnv
 from envs.evolution import make_engine
+from envs.evolution.scenario import load_scenario
 
 class raw_env(EngineAECEnv):
     metadata = {"render_modes": ["ansi"], "name": "evolution_v0", "is_parallelizable": False}
 
     def __init__(self, num_players=4, flight=True, render_mode=None, reward="win", **unknown):
         super().__init__(make_engine(num_players, flight=flight, **unknown), render_mode,
-                         reward)
+                         reward, scenario_loader=load_scenario)
 
 
 def env(**kwargs):
