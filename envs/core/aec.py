@@ -71,14 +71,12 @@ class EngineAECEnv(AECEnv):
 
     @staticmethod
     def _scenario_option(options):
+        """The scenario named in reset's options, or None. Other keys are left alone:
+        Gymnasium leaves options to each env, and PettingZoo's api_test passes its own."""
         if options is None:
             return None
         if not isinstance(options, dict):
             raise ValueError(f"reset options must be a dict, got {type(options).__name__}")
-        unknown = sorted(set(options) - {"scenario"})
-        if unknown:
-            raise ValueError(f"unknown reset option(s): {', '.join(map(str, unknown))}; "
-                             "known: scenario")
         return options.get("scenario")
 
     def _load(self, scenario):
