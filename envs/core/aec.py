@@ -9,6 +9,7 @@ nothing.
 `reset(seed=..., options={"scenario": path_or_dict})` starts the episode from a scenario of
 the env's game (see envs/<game>/scenario.py) instead of a fresh deal: its player count must be
 the env's; the scenario's own game options (e.g. Flight on or off) hold for that episode.
+Other keys of `options` are ignored.
 """
 import numpy as np
 from gymnasium import spaces
