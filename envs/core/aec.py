@@ -22,16 +22,19 @@ from envs.core.rewards import check_reward_mode, final_rewards
 class EngineAECEnv(AECEnv):
     """AEC env over one game of an engine; subclasses build the engine from options."""
 
-    metadata = {"render_modes": ["ansi"], "name": "speciesgym_base", "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi", "rgb_array"], "name": "speciesgym_base",
+                "is_parallelizable": False}
 
     def __init__(self, engine, render_mode=None, reward="win", scenario_loader=None):
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"unknown render_mode {render_mode!r}; use None or 'ansi'")
+        if render_mode not in (None, "ansi", "rgb_array"):
+            raise ValueError(f"unknown render_mode {render_mode!r}; use None, 'ansi' or "
+                             "'rgb_array'")
         self.engine = engine
         self._table_engine = engine
         self._scenario_loader = scenario_loader
         self.render_mode = render_mode
+        self.render_viewer = None     # rgb_array: None = spectator's view, or a seat
         self.reward_mode = check_reward_mode(reward)
         self.possible_agents = [f"player_{i}" for i in range(engine.num_players)]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
@@ -131,8 +134,12 @@ class EngineAECEnv(AECEnv):
         return self.engine.action_name(self.state_array, int(action))
 
     def render(self):
+        """ansi: the table as text; rgb_array: an HxWx3 uint8 picture of the fixed size of
+        the game, from `render_viewer` (None: the spectator's view, the default)."""
         if self.render_mode is None:
             return None
+        if self.render_mode == "rgb_array":
+            return self.engine.render_image(self.state_array, viewer=self.render_viewer)
         return self.engine.render_text(self.state_array)
 
     def close(self):

@@ -4,6 +4,7 @@ An engine is a small Python object over the compiled kernels of one game with fi
 (player count, expansions). It owns no game state: states are numpy record arrays that the
 caller keeps, so one engine serves any number of games, clones and batches.
 """
+import importlib
 from abc import ABC, abstractmethod
 
 import numpy as np
@@ -52,6 +53,18 @@ class GameEngine(ABC):
     @abstractmethod
     def render_text(self, state, viewer=None):
         """The position as text: everything, or (viewer = a seat) only what it may see."""
+
+    def picture(self, state, viewer=None, reveal=False):
+        """The position as a matplotlib Figure of the game's fixed size: the spectator's view
+        (viewer None), a seat's view, or everything (reveal=True). Drawn by the game's
+        `picture` module (beside its engine), imported only now."""
+        package = type(self).__module__.rpartition(".")[0]
+        return importlib.import_module(f"{package}.picture").draw(state, viewer, reveal)
+
+    def render_image(self, state, viewer=None, reveal=False):
+        """The picture as an HxWx3 uint8 array (see `picture`)."""
+        from envs.core.picture import figure_to_rgb
+        return figure_to_rgb(self.picture(state, viewer, reveal))
 
 
 def checked_step(engine, state, action):
