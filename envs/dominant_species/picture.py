@@ -13,6 +13,8 @@ and every seat see the same table (a seat's picture only names it "you");
 Drawing modules: picture_earth (hexes), picture_display (action display), picture_panel
 (table, cards, stacks, legend), picture_style (colours, primitives).
 """
+import textwrap
+
 from envs.core.picture import check_viewer, new_figure
 from envs.dominant_species import data as D
 from envs.dominant_species.names import cell_label, decision_label
@@ -95,9 +97,9 @@ def _draw_status(sk, st, state, x0, y0):
     if st["phase"] == PH_OVER:
         ranked = sorted(range(p), key=lambda s: (-int(st["vp"][st["seat_animal"][s]]),
                                                  int(st["seat_animal"][s])))
-        lines.append("Final: " + ", ".join(
+        lines += textwrap.wrap("Final: " + ", ".join(
             f"{D.ANIMAL_NAMES[st['seat_animal'][s]]} (player_{s}) "
-            f"{int(st['vp'][st['seat_animal'][s]])} VP" for s in ranked))
+            f"{int(st['vp'][st['seat_animal'][s]])} VP" for s in ranked), 110)
     else:
         actor = int(st["actor"])
         lines.append(f"Decision: {decision_label(state)}, made by {D.ANIMAL_NAMES[actor]} "

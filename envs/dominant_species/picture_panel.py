@@ -74,8 +74,9 @@ def draw_cards(sk, st, x0, y0, reveal):
         taken = card == st["card"] or card == st["card_pending"]
         sk.rect(x, y, CARD_W, CARD_H, "#fbf4e2", HIDDEN if taken else "#8a7a55",
                 2.0 if taken else 0.9)
-        name = "\n".join(textwrap.wrap(D.CARD_NAMES[card], 9, break_long_words=False))
-        sk.text(x + CARD_W / 2, y + CARD_H / 2, name, size=7.5, weight="bold", linespacing=1.1)
+        lines = textwrap.wrap(D.CARD_NAMES[card], 9, break_long_words=False)
+        sk.text(x + CARD_W / 2, y + CARD_H / 2, "\n".join(lines), weight="bold",
+                size=7.5 if max(map(len, lines)) <= 11 else 6.8, linespacing=1.1)
     y += CARD_H + 14
     left = int(st["deck_len"]) - int(st["deck_ptr"])
     sk.text(x0, y, f"Deck: {left} card{'s' if left != 1 else ''} face down "
@@ -99,11 +100,12 @@ def draw_supply(sk, st, x0, y0, reveal):
         down = D.STACK_SIZE - int(st["stack_next"][s])
         if face:
             sk.hexagon(x, y, 20, TERRAIN_COLORS[face], "#555555", 1.0, z=2)
-            sk.text(x, y, TERRAIN_SHORT[face], size=6.5, weight="bold")
         else:
             sk.hexagon(x, y, 20, "none", "#aaaaaa", 0.8, z=2, dashed=True)
-        sk.text(x + 26, y - 6, f"stack {s + 1}", size=8, ha="left", weight="bold")
-        sk.text(x + 26, y + 7, f"{down} face down", size=7.5, ha="left")
+        sk.text(x + 26, y - 12, f"stack {s + 1}", size=8, ha="left", weight="bold")
+        sk.text(x + 26, y, f"up: {TERRAIN_SHORT[face] if face else 'none'}", size=7.5,
+                ha="left")
+        sk.text(x + 26, y + 12, f"{down} face down", size=7.5, ha="left")
         if reveal:
             for j in range(down):
                 t = int(st["stack_tiles"][s, int(st["stack_next"][s]) + j])
