@@ -40,7 +40,7 @@ def draw(state, viewer=None, reveal=False):
     fig = new_figure(WIDTH, HEIGHT)
     sk = Sketch(fig, WIDTH, HEIGHT)
     _draw_title(sk, st, state, viewer, reveal)
-    w, h = earth_size(HEX_RADIUS)
+    _, h = earth_size(HEX_RADIUS)
     draw_earth(sk, st, (RIGHT_X - 8) / 2, TITLE_H + 12 + h / 2, HEX_RADIUS)
     draw_legend(sk, 14, TITLE_H + h + 28)
     draw_display(sk, st, RIGHT_X, TITLE_H + 26, 33)
@@ -55,9 +55,7 @@ def draw(state, viewer=None, reveal=False):
 def _draw_title(sk, st, state, viewer, reveal):
     sk.rect(0, 0, WIDTH, TITLE_H, "#2b2d42", "none", 0, z=0.5)
     if st["phase"] == PH_OVER:
-        p = int(st["num_players"])
-        best = max(range(p), key=lambda s: (st["vp"][st["seat_animal"][s]],
-                                            -st["seat_animal"][s]))
+        best = _ranked_seats(st)[0]
         a = int(st["seat_animal"][best])
         now = (f"game over after round {int(st['round'])}: {D.ANIMAL_NAMES[a]} "
                f"(player_{best}) wins with {int(st['vp'][a])} VP")
@@ -86,7 +84,6 @@ def _draw_title(sk, st, state, viewer, reveal):
 def _draw_status(sk, st, state, x0, y0):
     """The round state in words: round, phase, Ice Age, the decision and what it is about."""
     sk.text(x0, y0, "Round state", size=9, weight="bold", ha="left")
-    p = int(st["num_players"])
     lines = [f"Round {int(st['round'])}, {PHASE_NAMES[st['phase']]} phase."]
     if st["phase"] == PH_OVER:
         lines.append("The game is over (Ice Age taken, or the round cap reached).")
@@ -95,15 +92,12 @@ def _draw_status(sk, st, state, x0, y0):
     else:
         lines.append("Ice Age not taken yet: another round follows this one.")
     if st["phase"] == PH_OVER:
-        ranked = sorted(range(p), key=lambda s: (-int(st["vp"][st["seat_animal"][s]]),
-                                                 int(st["seat_animal"][s])))
         lines += textwrap.wrap("Final: " + ", ".join(
             f"{D.ANIMAL_NAMES[st['seat_animal'][s]]} (player_{s}) "
-            f"{int(st['vp'][st['seat_animal'][s]])} VP" for s in ranked), 110)
+            f"{int(st['vp'][st['seat_animal'][s]])} VP" for s in _ranked_seats(st)), 110)
     else:
-        actor = int(st["actor"])
-        lines.append(f"Decision: {decision_label(state)}, made by {D.ANIMAL_NAMES[actor]} "
-                     f"(player_{int(st['animal_seat'][actor])}).")
+        lines.append(f"Decision: {decision_label(state)}; "
+                     f"player_{int(st['animal_seat'][st['actor']])} decides.")
         if st["phase"] == PH_EXECUTION:
             sp = int(st["space_now"])
             lines.append(f"Resolving: {D.ACTION_NAMES[D.SPACE_ACTION[sp]]} space "
@@ -119,3 +113,10 @@ def _draw_status(sk, st, state, x0, y0):
         lines.append(f"Tiles scored by Domination this round: {scored}.")
     for i, line in enumerate(lines):
         sk.text(x0, y0 + 20 + i * 17, line, size=8.5, ha="left")
+
+
+def _ranked_seats(st):
+    """Seats by VP, best first; a tie goes to the animal higher in the food chain (DS-END-04)."""
+    p = int(st["num_players"])
+    return sorted(range(p), key=lambda s: (-int(st["vp"][st["seat_animal"][s]]),
+                                           int(st["seat_animal"][s])))
