@@ -11,7 +11,9 @@
   raises ValueError and changes nothing;
 - rewards once, at the end: "win" (zero-sum, default), "rank" or "score"
   (`envs.core.rewards`); ties for the most VP go to the animal higher in the food chain;
-- render_mode="ansi" returns the earth, the action display, scores and face-up cards.
+- render_mode="ansi" returns the earth, the action display, scores and face-up cards;
+  render_mode="rgb_array" the same as a 900x1600x3 uint8 picture
+  (envs.dominant_species.picture), the spectator's view unless `render_viewer` is a seat.
 """
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
@@ -20,7 +22,7 @@ from envs.core.aec import EngineAECEnv
 
 
 class DominantSpeciesEnv(EngineAECEnv):
-    metadata = {"render_modes": ["ansi"], "name": "dominant_species_v0",
+    metadata = {"render_modes": ["ansi", "rgb_array"], "name": "dominant_species_v0",
                 "is_parallelizable": False}
 
     def __init__(self, num_players=4, animals=None, render_mode=None, reward="win", **options):
