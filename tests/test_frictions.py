@@ -45,9 +45,13 @@ def test_show_reads_the_game_from_the_file(capsys, tmp_path):
     assert "'chess'" in capsys.readouterr().err
 
 
-def test_a_bad_net_names_the_flag(capsys):
-    assert main(["train", "--net", "64x64", "--timesteps", "1"]) == 2
-    assert "--net '64x64'" in capsys.readouterr().err
+@pytest.mark.parametrize("net", ["64x64", "", "64,0"])
+def test_a_bad_net_names_the_flag(net):
+    """train() checks its Args first (check_args), so `speciesgym train --net 64x64` stops
+    with this message before any work."""
+    from training.train_args import Args, check_args
+    with pytest.raises(ValueError, match=f"--net {net!r}: give hidden layer sizes"):
+        check_args(Args(net=net))
 
 
 def test_the_match_rank_reward_is_named_a_reward():
