@@ -27,9 +27,9 @@ def cmd_bench(args):
 
 
 def scenario_source(path, game=None):
-    """(game, scenario dict without "game") of a scenario file: the game its "game" field
-    names, else `game` (--game), else evolution; a file naming another game than --game is
-    an error."""
+    """(game, scenario dict without "game", whether the game was guessed) of a scenario file:
+    the game its "game" field names, else `game` (--game), else evolution; a file naming
+    another game than --game is an error."""
     from envs.core.scenario import load_json
     data = load_json(path)
     if not isinstance(data, dict):
@@ -40,16 +40,19 @@ def scenario_source(path, game=None):
                          f"known games: {', '.join(GAMES)}")
     if named and game and named != game:
         raise ValueError(f"scenario file {path} is a {named} scenario, not {game} (--game)")
-    return named or game or "evolution", {k: v for k, v in data.items() if k != "game"}
+    rest = {k: v for k, v in data.items() if k != "game"}
+    return named or game or "evolution", rest, not (named or game)
 
 
 def cmd_show(args):
-    game, data = scenario_source(args.file, args.game)
+    game, data, guessed = scenario_source(args.file, args.game)
     announce_compile(game)
     try:
         engine, state = game_module(game).load_scenario(data)
     except ValueError as exc:
-        raise ValueError(f"scenario file {args.file}: {exc}") from None
+        hint = (" (the file names no game, so it was read as evolution: add \"game\" to it "
+                "or pass --game)") if guessed else ""
+        raise ValueError(f"scenario file {args.file}: {exc}{hint}") from None
     print(engine.render_text(state))
     return 0
 
