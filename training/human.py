@@ -12,6 +12,7 @@ the end of the input stops the game (no traceback). With `save`, the game is wri
 record (training.record) when it ends or stops.
 """
 import importlib
+import os
 import sys
 
 import numpy as np
@@ -115,18 +116,27 @@ def play_table(game, num_players, options, seed, specs, human=None, quiet=False,
     return record
 
 
+def check_save(path):
+    folder = os.path.dirname(os.path.abspath(path)) if path else None
+    if folder and not os.path.isdir(folder):
+        raise ValueError(f"--save {path}: folder {folder} does not exist")
+    return path
+
+
 def run_play(args):
-    """The `play` subcommand: 0 when the game was played out, 1 when the person stopped."""
+    """The `play` subcommand: 0 when the game was played out, 1 when the person stopped,
+    130 on Ctrl-C."""
     from training.games import parse_options
     human = check_human(args.human, args.players)
     specs = seat_specs(args.agents, args.players, human)
+    save = check_save(args.save)
     try:
         play_table(args.game, args.players, parse_options(args.option), args.seed, specs,
-                   human, args.quiet, args.save)
-    except GameStopped as stop:
-        print(f"speciesgym: {stop}; game stopped before its end"
-              + (f" (moves so far in {args.save})" if args.save else ""), file=sys.stderr)
-        return 1
-    if args.save:
-        print(f"wrote {args.save}")
+                   human, args.quiet, save)
+    except (GameStopped, KeyboardInterrupt) as stop:
+        print(f"\nspeciesgym: {stop or 'interrupted'}; game stopped before its end"
+              + (f" (moves so far in {save})" if save else ""), file=sys.stderr)
+        return 1 if isinstance(stop, GameStopped) else 130
+    if save:
+        print(f"wrote {save}")
     return 0

@@ -9,7 +9,7 @@ import pytest
 
 import training.human as human_mod
 from envs.dominant_species import data as DSD
-from envs.evolution.data import CLASS_KIND, KIND_NAMES, N_CLASSES, class_name
+from envs.evolution.data import CLASS_KIND, KIND_NAMES, class_name
 from envs.evolution.public_names import public_action_name
 from envs.evolution.state import Pend
 from training.cli import main
@@ -203,9 +203,10 @@ def test_agents_pick_the_opponents_and_save_replays(capsys, monkeypatch, tmp_pat
     assert code == 2 and "one per seat (2), got 3" in err
     code, _, err = play(capsys, monkeypatch, "--players", 2, "--agents", "heuristic:nosuch")
     assert code == 2 and "nosuch" in err
+    code, _, err = play(capsys, monkeypatch, "--save", tmp_path / "nodir" / "game.json")
+    assert code == 2 and "nodir does not exist" in err
 
 
 def test_one_agent_spec_fills_every_other_seat():
     assert human_mod.seat_specs("mcts:4", 4, 2) == ["mcts:4", "mcts:4", "human", "mcts:4"]
     assert human_mod.seat_specs(None, 2, None) == ["random", "random"]
-    assert N_CLASSES > 0
