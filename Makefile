@@ -16,7 +16,7 @@ $(STAMP): $(BIN)/python pyproject.toml
 	touch $(STAMP)
 
 warm: $(STAMP)
-	$(BIN)/python -m training.warm
+	$(BIN)/speciesgym warm
 
 # The test suite, then every notebook in notebooks/ executed by nbmake (one pytest run).
 test: warm

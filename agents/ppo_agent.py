@@ -4,7 +4,8 @@ A checkpoint is the zip that `MaskablePPO.save` writes, plus one extra member,
 `speciesgym.json`, holding what the policy was trained for: game, player count, game options,
 observation size, action count, reward mode, step count and the training arguments. SB3 ignores
 the extra member; `PPOAgent.load` reads it first and refuses a checkpoint of another game,
-player count or observation layout with a ValueError naming the file.
+other options, or other observation or action sizes with a ValueError naming the file; any
+player count whose sizes match is accepted (check_metadata).
 
 `write_checkpoint` writes to a temporary file in the same folder, flushes it to disk and then
 `os.replace`s it onto the final name, so an interrupted run never leaves a broken checkpoint.
@@ -61,12 +62,13 @@ def read_metadata(path):
 
 
 def check_metadata(path, meta, game, num_players, options=None):
-    """ValueError naming `path` when the checkpoint was trained for something else."""
+    """ValueError naming `path` when the checkpoint cannot play `game` with `num_players`:
+    another game, other options, or observation and action sizes that differ from this
+    engine's. The player count it was trained with is not required: both games pad their
+    observation and action layouts to 6 seats, so a network plays any player count whose
+    sizes match (how well is another matter: it learnt the tables it saw)."""
     if meta["game"] != game:
         raise ValueError(f"PPO checkpoint {path!r} was trained for {meta['game']}, not {game}")
-    if meta["num_players"] != num_players:
-        raise ValueError(f"PPO checkpoint {path!r} was trained for {meta['num_players']} "
-                         f"players, not {num_players}")
     if options is not None and dict(options) != meta.get("options", {}):
         raise ValueError(f"PPO checkpoint {path!r} was trained with options "
                          f"{meta.get('options')}, not {dict(options)}")
@@ -75,8 +77,9 @@ def check_metadata(path, meta, game, num_players, options=None):
         num_players, **meta.get("options", {}))
     if (engine.obs_size, engine.num_actions) != (meta["obs_size"], meta["num_actions"]):
         raise ValueError(f"PPO checkpoint {path!r} expects {meta['obs_size']} observations and "
-                         f"{meta['num_actions']} actions; this {game} engine has "
-                         f"{engine.obs_size} and {engine.num_actions}")
+                         f"{meta['num_actions']} actions ({meta['num_players']} players); "
+                         f"{game} with {num_players} players has {engine.obs_size} and "
+                         f"{engine.num_actions}")
 
 
 class PPOAgent(Agent):
@@ -91,7 +94,8 @@ class PPOAgent(Agent):
 
     @classmethod
     def load(cls, path, game, num_players, options=None):
-        """The agent of checkpoint `path`, checked against `game` and `num_players`."""
+        """The agent of checkpoint `path`, checked against `game` and the sizes of its engine
+        for `num_players` (check_metadata)."""
         path = os.fspath(path)
         meta = read_metadata(path)
         check_metadata(path, meta, game, num_players, options)

@@ -37,6 +37,15 @@ class GameResult:
     decisions: int              # decisions taken in the game
 
 
+def agent_action(agent, engine, state, seat, mask):
+    """The action `agent` chooses for `seat` at `state`: from the seat's observation and mask,
+    plus the seat's InfoSet for agents that want one."""
+    obs = engine.observe(state, seat)
+    if getattr(agent, "wants_infoset", False):
+        return agent.act(obs, mask, InfoSet(engine, state, seat))
+    return agent.act(obs, mask)
+
+
 def play_game(game, num_players, agents, seed, max_decisions=100_000, **options):
     """Play one game; `agents[seat]` acts for each seat. Returns a GameResult."""
     if len(agents) != num_players:
@@ -54,13 +63,7 @@ def play_game(game, num_players, agents, seed, max_decisions=100_000, **options)
             break
         if decisions >= max_decisions:
             raise RuntimeError(f"{game}: no end after {max_decisions} decisions (seed {seed})")
-        agent = agents[seat]
-        obs = engine.observe(state, seat)
-        mask = engine.legal_mask(state)
-        if getattr(agent, "wants_infoset", False):
-            action = agent.act(obs, mask, InfoSet(engine, state, seat))
-        else:
-            action = agent.act(obs, mask)
+        action = agent_action(agents[seat], engine, state, seat, engine.legal_mask(state))
         checked_step(engine, state, action)
         decisions += 1
     scores, winners, key = engine.final(state)
@@ -75,7 +78,7 @@ class MatchResult:
     names: list
     games: int = 0
     wins: np.ndarray = None        # winner share per entrant (ties split)
-    rank: np.ndarray = None        # summed rank reward
+    rank_reward: np.ndarray = None  # summed rank reward (+1 first .. -1 last, ties shared)
     score: np.ndarray = None       # summed final score
     results: list = field(default_factory=list)
 
@@ -84,17 +87,18 @@ class MatchResult:
         return self.wins / max(self.games, 1)
 
     @property
-    def mean_rank(self):
-        return self.rank / max(self.games, 1)
+    def mean_rank_reward(self):
+        """Mean rank reward per game: +1 always first, -1 always last (not a place)."""
+        return self.rank_reward / max(self.games, 1)
 
     @property
     def mean_score(self):
         return self.score / max(self.games, 1)
 
     def summary(self):
-        return {n: {"win_rate": round(float(w), 3), "mean_rank": round(float(r), 3),
+        return {n: {"win_rate": round(float(w), 3), "mean_rank_reward": round(float(r), 3),
                     "mean_score": round(float(s), 2)}
-                for n, w, r, s in zip(self.names, self.win_rate, self.mean_rank,
+                for n, w, r, s in zip(self.names, self.win_rate, self.mean_rank_reward,
                                       self.mean_score)}
 
 
@@ -118,7 +122,7 @@ def play_match(game, num_players, agents, n_games, seed=0, rotate=True, **option
         share = res.winners / max(int(res.winners.sum()), 1)
         for i, s in enumerate(seats):
             out.wins[i] += share[s]
-            out.rank[i] += res.rewards_rank[s]
+            out.rank_reward[i] += res.rewards_rank[s]
             out.score[i] += res.scores[s]
         out.games += 1
         out.results.append((seats, res))

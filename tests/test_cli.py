@@ -26,9 +26,9 @@ def test_play_prints_the_log_and_the_scores():
 
 def test_a_person_can_play_a_seat_by_numbers():
     out = run("play", "--players", "2", "--seed", "3", "--human", "1", "--quiet",
-              stdin="0\n" * 5000)
+              stdin="1\n" * 5000)
     assert out.returncode == 0, out.stderr[-2000:]
-    assert "player_1, choose" in out.stdout and "[0] " in out.stdout
+    assert "player_1, choose" in out.stdout and "  1) " in out.stdout
     assert sum("points" in line for line in out.stdout.splitlines()) == 2
 
 

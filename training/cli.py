@@ -1,51 +1,24 @@
-"""The `speciesgym` command: play, bench, show, train, tournament."""
+"""The `speciesgym` command: play, bench, show, warm, train, tournament."""
 import argparse
 import json
 import sys
 
-import numpy as np
-
 from training.games import GAMES, game_module, parse_options
 
 
-def _ask_human(env, agent, mask):
-    legal = np.flatnonzero(mask)
-    print(env.engine.render_text(env.state_array, viewer=env.agent_name_mapping[agent]))
-    for i, action in enumerate(legal):
-        print(f"  [{i}] {env.action_name(action)}")
-    while True:
-        text = input(f"{agent}, choose 0..{len(legal) - 1}: ").strip()
-        if text.isdigit() and int(text) < len(legal):
-            return int(legal[int(text)])
-        print("not a listed number")
-
-
 def cmd_play(args):
-    from agents import RandomAgent
-    module = game_module(args.game)
-    env = module.raw_env(num_players=args.players, render_mode="ansi",
-                         **parse_options(args.option))
-    env.reset(seed=args.seed)
-    bots = {a: RandomAgent(seed=args.seed + i) for i, a in enumerate(env.possible_agents)}
-    human = None if args.human is None else env.possible_agents[args.human]
-    for agent in env.agent_iter():
-        obs, _, term, trunc, _ = env.last()
-        if term or trunc:
-            env.step(None)
-            continue
-        mask = obs["action_mask"]
-        action = _ask_human(env, agent, mask) if agent == human else bots[agent].act(obs["observation"], mask)
-        if not args.quiet:
-            print(f"{agent}: {env.action_name(action)}")
-        env.step(action)
-    print(env.engine.render_text(env.state_array))
-    scores, winners, _ = env.engine.final(env.state_array)
-    for seat, (score, won) in enumerate(zip(scores, winners)):
-        print(f"player_{seat}: {int(score)} points{'  (winner)' if won else ''}")
-    return 0
+    from training.human import run_play
+    announce_compile(args.game)
+    return run_play(args)
+
+
+def announce_compile(game):
+    from training.warm import compile_if_cold
+    compile_if_cold(game)
 
 
 def cmd_bench(args):
+    announce_compile(args.game)
     from training.bench import bench_game
     result = bench_game(args.game, args.players, args.games, args.aec_games, args.seed,
                         **parse_options(args.option))
@@ -53,15 +26,47 @@ def cmd_bench(args):
     return 0
 
 
+def scenario_source(path, game=None):
+    """(game, scenario dict without "game", whether the game was guessed) of a scenario file:
+    the game its "game" field names, else `game` (--game), else evolution; a file naming
+    another game than --game is an error."""
+    from envs.core.scenario import load_json
+    data = load_json(path)
+    if not isinstance(data, dict):
+        raise ValueError(f"scenario file {path}: must hold a JSON object")
+    named = data.get("game")
+    if named is not None and named not in GAMES:
+        raise ValueError(f"scenario file {path}: field 'game' is {named!r}; "
+                         f"known games: {', '.join(GAMES)}")
+    if named and game and named != game:
+        raise ValueError(f"scenario file {path} is a {named} scenario, not {game} (--game)")
+    rest = {k: v for k, v in data.items() if k != "game"}
+    return named or game or "evolution", rest, not (named or game)
+
+
 def cmd_show(args):
-    module = game_module(args.game)
-    engine, state = module.load_scenario(args.file)
+    game, data, guessed = scenario_source(args.file, args.game)
+    announce_compile(game)
+    try:
+        engine, state = game_module(game).load_scenario(data)
+    except ValueError as exc:
+        hint = (" (the file names no game, so it was read as evolution: add \"game\" to it "
+                "or pass --game)") if guessed else ""
+        raise ValueError(f"scenario file {args.file}: {exc}{hint}") from None
     print(engine.render_text(state))
+    return 0
+
+
+def cmd_warm(args):
+    from training.warm import warm_games
+    warm_games([args.game] if args.game else GAMES)
     return 0
 
 
 def cmd_train(args):
     from training.train import args_from_namespace, train
+    if args.game in GAMES:
+        announce_compile(args.game)
     try:
         train(args_from_namespace(args))
     except KeyboardInterrupt:
@@ -73,6 +78,8 @@ def cmd_tournament(args):
     from training.ratings import format_leaderboard, leaderboard, plot_ratings, write_leaderboard
     from training.tournament import Config, run_tournament
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
+    if args.game in GAMES:
+        announce_compile(args.game)
     config = Config(args.game, args.players, agents, args.games, args.seed,
                     parse_options(args.option))
     out = args.out or f"runs/tournament-{args.game}-{args.players}p"
@@ -118,8 +125,17 @@ def build_parser():
     play.add_argument("--game", choices=GAMES, default="evolution")
     play.add_argument("--players", type=int, default=4)
     play.add_argument("--seed", type=int, default=0)
-    play.add_argument("--human", type=int, default=None, help="seat you play (0-based)")
-    play.add_argument("--quiet", action="store_true", help="print only the final table")
+    play.add_argument("--human", type=int, default=None,
+                      help="seat you play (0-based); you see only what that seat sees")
+    play.add_argument("--agents", default="random",
+                      help="agent specs of the other seats: one for all, or a comma list with "
+                           "one per seat in seat order (random, heuristic:<style>, mcts:<n>, "
+                           "ppo:<path>)")
+    play.add_argument("--save", default=None, metavar="FILE",
+                      help="write the game (seed, options, agents, every action, scores) "
+                           "as JSON to FILE")
+    play.add_argument("--quiet", action="store_true",
+                      help="print only the final table (and your own prompts)")
     play.add_argument("--option", action="append", help="game option key=value")
     play.set_defaults(func=cmd_play)
     bench = sub.add_parser("bench", help="measure decisions per second; prints JSON")
@@ -132,8 +148,13 @@ def build_parser():
     bench.set_defaults(func=cmd_bench)
     show = sub.add_parser("show", help="render a JSON scenario file")
     show.add_argument("file")
-    show.add_argument("--game", choices=GAMES, default="evolution")
+    show.add_argument("--game", choices=GAMES, default=None,
+                      help="the game, for a file without a \"game\" field (default evolution)")
     show.set_defaults(func=cmd_show)
+    warm = sub.add_parser("warm", help="compile every game's kernels now (or load them from "
+                                       "numba's cache) and print how long it took")
+    warm.add_argument("--game", choices=GAMES, default=None, help="only this game")
+    warm.set_defaults(func=cmd_warm)
     train = sub.add_parser("train", help="self-play MaskablePPO for one seat; runs/<name>/",
                            description="Self-play MaskablePPO (training/train.py). Every flag is a "
                            "field of training.train.Args.")

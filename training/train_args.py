@@ -111,6 +111,18 @@ def split_specs(text):
     return [s.strip() for s in text.split(",") if s.strip()]
 
 
+def net_layers(text):
+    """--net as a list of layer sizes: positive integers separated by commas ("256,256")."""
+    try:
+        layers = [int(x) for x in str(text).split(",")]
+    except ValueError:
+        layers = []
+    if not layers or min(layers) < 1:
+        raise ValueError(f"--net {text!r}: give hidden layer sizes as positive integers "
+                         f"separated by commas, e.g. --net 256,256")
+    return layers
+
+
 def check_args(args):
     if args.game not in HEURISTICS:
         raise ValueError(f"unknown game {args.game!r}; choose one of {', '.join(HEURISTICS)}")
@@ -123,6 +135,7 @@ def check_args(args):
         raise ValueError(f"--vec must be dummy or subproc, got {args.vec!r}")
     if not 0.0 <= args.self_play <= 1.0:
         raise ValueError(f"--self-play must be a probability, got {args.self_play}")
+    net_layers(args.net)
     if args.resume and args.overwrite:
         raise ValueError("--resume and --overwrite contradict each other")
     args.name = args.name or f"{args.game}-{args.players}p-seed{args.seed}"

@@ -30,7 +30,7 @@ def test_heuristic_beats_random_in_four_player_games(game, style):
     wins = int(res.wins[0])
     assert wins / n >= 0.75, res.summary()
     assert binomial_tail(wins, n, 0.25) < 1e-6, res.summary()
-    assert res.mean_rank[0] > 0.8
+    assert res.mean_rank_reward[0] > 0.8
 
 
 def test_more_simulations_beat_fewer_in_evolution():

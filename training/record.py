@@ -1,0 +1,75 @@
+"""A played game as a JSON record: enough to replay it exactly.
+
+One record per game: the game, its options and player count, the seed of `new_state`, the
+agent spec of every seat ("human" for a person), every action in order (its index, its
+mover and its full name, as the mover saw it), and, once the game is over, the scores and
+winners. Replaying the actions from the seed gives the same game (`replay_record`).
+The record names every card (it is written after the game, for replays): do not show it to
+a seat during play.
+"""
+import json
+import os
+
+FORMAT = "speciesgym-game-1"
+
+
+def new_record(game, num_players, options, seed, agents):
+    return {"format": FORMAT, "game": game, "players": int(num_players),
+            "options": dict(options), "seed": int(seed), "agents": list(agents),
+            "actions": [], "finished": False}
+
+
+def add_action(record, mover, action, name):
+    record["actions"].append({"mover": int(mover), "action": int(action), "name": name})
+
+
+def finish_record(record, scores, winners):
+    record["finished"] = True
+    record["scores"] = [float(s) if float(s) != int(s) else int(s) for s in scores]
+    record["winners"] = [int(i) for i, won in enumerate(winners) if won]
+
+
+def save_record(record, path):
+    """Write `record` to `path` atomically (a temporary file, then os.replace)."""
+    path = os.fspath(path)
+    tmp = f"{path}.tmp{os.getpid()}"
+    try:
+        with open(tmp, "w", encoding="utf-8") as fh:
+            json.dump(record, fh, indent=1)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except OSError as exc:
+        raise ValueError(f"cannot write the game record {path}: {exc.strerror}") from None
+    finally:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+
+
+def load_record(path):
+    """The record in `path`; ValueError names a missing or foreign file."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            record = json.load(fh)
+    except (OSError, json.JSONDecodeError) as exc:
+        raise ValueError(f"game record {path}: cannot be read ({exc})") from None
+    if not isinstance(record, dict) or record.get("format") != FORMAT:
+        raise ValueError(f"game record {path}: not a {FORMAT} record")
+    return record
+
+
+def replay_record(record):
+    """(engine, state) after replaying every action of `record` from its seed; ValueError if
+    an action is illegal or named differently than recorded."""
+    from agents.runner import make_engine
+    from envs.core.engine import checked_step
+    engine = make_engine(record["game"], record["players"], **record["options"])
+    state = engine.new_state(record["seed"])
+    for i, step in enumerate(record["actions"]):
+        mover = engine.to_move(state)
+        name = engine.action_name(state, step["action"])
+        if mover != step["mover"] or name != step["name"]:
+            raise ValueError(f"game record, action {i}: recorded {step['mover']} "
+                             f"{step['name']!r}, replay gives {mover} {name!r}")
+        checked_step(engine, state, step["action"])
+    return engine, state
