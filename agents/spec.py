@@ -86,7 +86,7 @@ def py_factory(spec):
     if factory is None:
         raise ValueError(f"agent spec {spec!r}: module {module_name!r} has no {name!r}")
     if not callable(factory):
-        raise ValueError(f"agent spec {spec!r}: {module_name}.{name} is a "
+        raise ValueError(f"agent spec {spec!r}: {module_name}.{name} has type "
                          f"{type(factory).__name__}, not a class or factory")
     return factory
 

@@ -49,7 +49,6 @@ its own watchdog and yield the records as they complete; the parent alone writes
 and the ratings.
 """
 import hashlib
-import importlib
 import json
 import os
 import warnings
@@ -58,6 +57,7 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 
 from agents import from_spec
+from agents.infoset import InfoSet
 from agents.runner import make_engine
 from agents.spec import py_factory
 from training.executors import ProcessExecutor
@@ -131,11 +131,26 @@ def check_config(config):
         if spec.startswith("py:"):
             py_factory(spec)            # imported here, built (and faulted) in the workers only
             continue
-        from_spec(spec, config.game, players, seed=0)
+        agent = from_spec(spec, config.game, players, seed=0)
         if spec.startswith("ppo:"):
             from agents.ppo_agent import check_metadata, read_metadata
             check_metadata(spec[4:], read_metadata(spec[4:]), config.game, players,
                            config.options)
+        first_move(agent, config.game, players, config.options)
+
+
+def first_move(agent, game, players, options):
+    """Let a built-in agent choose the first move of a game, here and untimed: whatever
+    kernels it needs are compiled now (on a cold numba cache that takes minutes) rather than
+    in its first timed move in a worker."""
+    engine = make_engine(game, players, **options)
+    state = engine.new_state(0)
+    seat = engine.to_move(state)
+    reset = getattr(agent, "reset", None)
+    if reset is not None:
+        reset(seat, players)
+    args = (InfoSet(engine, state, seat),) if getattr(agent, "wants_infoset", False) else ()
+    agent.act(engine.observe(state, seat), engine.legal_mask(state), *args)
 
 
 def table(config, index):
@@ -302,8 +317,6 @@ def _run(config, out, executor, progress):
     done = {r["index"]: r for r in records}
     todo = [i for i in range(config.games) if i not in done]
     rater = InOrder(Ratings(config.agents), sorted(set(done) | set(todo)), done)
-    if todo:        # compile (or load) the kernels here, not in a bot's timed first move
-        importlib.import_module(f"envs.{config.game}").warm()
     bar = _progress(len(done) + len(todo), len(done), progress)
     with f, bar:
         for record in executor(game_spec(config, i) for i in todo):

@@ -64,15 +64,12 @@ def test_a_faulty_bot_forfeits_and_the_tournament_goes_on(executors, tmp_path, b
             forfeits.append(f"game {r['index']}: {BOTS + bot} (seat {seat}) forfeits "
                             f"({reason}): {f['detail']}")
         assert len(forfeits) == 2 and sorted(messages) == sorted(forfeits)
-        rows = {row["entrant"]: row for row in leaderboard(records, cfg_agents(bot), ratings)}
+        rows = {row["entrant"]: row for row in leaderboard(records, GOOD + [BOTS + bot],
+                                                               ratings)}
         assert rows[BOTS + bot]["forfeits"] == 2 and rows[BOTS + bot]["win_rate"] == 0
         assert rows[BOTS + bot]["mu"] < min(rows[g]["mu"] for g in GOOD)
         files[name] = sorted((out / "results.jsonl").read_bytes().splitlines())
     assert files["local"] == files["pool"]
-
-
-def cfg_agents(bot):
-    return GOOD + [BOTS + bot]
 
 
 def test_a_bot_over_its_game_limit_forfeits(executors, tmp_path):
@@ -90,13 +87,14 @@ def test_a_bot_over_its_game_limit_forfeits(executors, tmp_path):
 
 def test_a_forfeited_game_is_stored_and_not_replayed(executors, tmp_path):
     out = tmp_path / "t"
-    records, _, _ = tourney(executors["local"], "Hang", out)
+    records, _, _ = tourney(executors["local"], "Raises", out)
     before = (out / "results.jsonl").read_bytes()
-    again, _, messages = tourney(executors["local"], "Hang", out)
+    again, _, messages = tourney(executors["local"], "Raises", out)
     assert again == records and messages == []
     assert (out / "results.jsonl").read_bytes() == before
-    more, _, messages = tourney(executors["local"], "Raises", tmp_path / "u", games=6)
-    assert len(more) == 6 and len(messages) == 4
+    more, _, messages = tourney(executors["local"], "Raises", out, games=6)
+    assert more[:3] == records and len(more) == 6 and len(messages) == 2
+    assert (out / "results.jsonl").read_bytes().startswith(before)
 
 
 def test_the_default_executor_enforces_the_limits_given(tmp_path):
