@@ -21,7 +21,9 @@ in the results file). The workers live until `close()` (or the end of a `with` b
 can serve several tournaments; they keep the modules they imported (`py:` bots) meanwhile.
 """
 import multiprocessing
+import os
 import signal
+import threading
 import time
 import traceback
 from collections import deque
@@ -60,6 +62,7 @@ def _serve(conn, clock_array):
     """A worker's life: play each (GameSpec, Limits) received, answer ("done", record) or
     ("error", traceback text); return at EOF."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)       # Ctrl-C is the parent's business
+    threading.Thread(target=_orphan_watch, args=(os.getppid(),), daemon=True).start()
     clock = Clock(clock_array)
     while True:
         try:
@@ -71,6 +74,13 @@ def _serve(conn, clock_array):
         except Exception:
             answer = ("error", traceback.format_exc())
         conn.send(answer)
+
+
+def _orphan_watch(parent):
+    """End this worker once its parent is gone (killed mid-game, say), even if a bot hangs."""
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(1)
 
 
 class ProcessExecutor:

@@ -1,5 +1,6 @@
-"""Bot tournaments: the schedule (who sits where in which game), the executors that play the
-games, and the results file that makes a tournament resumable.
+"""Bot tournaments: the schedule (who sits where in which game), the results file that makes
+a tournament resumable, and the run that hands games to an executor (training/executors.py)
+and records what comes back, forfeits included (training/referee.py).
 
 A tournament is a `Config`: game, player count, entrants (agent specs, `agents.from_spec`),
 number of games, seed and game options. Game `g` depends only on `(seed, g)`, never on the
