@@ -4,8 +4,12 @@
   heuristic:<style>     evolution: grazer, hunter; dominant_species: dominator, spreader
   mcts:<simulations>    information-set MCTS with that many simulations per move
   ppo:<path>            a MaskablePPO checkpoint (agents.ppo_agent.PPOAgent.load)
+  py:<module>.<Name>    any importable class or factory making an agent: called with those
+                        of `game`, `num_players`, `seed` that its signature names (all of
+                        them if it takes **kwargs); what it returns must have `act`
 """
 import importlib
+import inspect
 
 from agents.runner import GAMES
 
@@ -15,7 +19,7 @@ HEURISTICS = {
     "dominant_species": {"dominator": ("agents.ds_heuristics", "DominatorAgent"),
                          "spreader": ("agents.ds_heuristics", "SpreaderAgent")},
 }
-KINDS = ("random", "heuristic", "mcts", "ppo")
+KINDS = ("random", "heuristic", "mcts", "ppo", "py")
 
 
 def from_spec(spec, game, num_players, seed=None):
@@ -61,5 +65,44 @@ def from_spec(spec, game, num_players, seed=None):
             raise ValueError(f"agent spec {spec!r}: the PPO agent (agents.ppo_agent) is not "
                              f"available in this installation") from e
         return module.PPOAgent.load(arg, game, num_players)
+    if kind == "py":
+        return build_py(spec, game, num_players, seed)
     raise ValueError(f"unknown agent spec {spec!r}; kinds: {', '.join(KINDS)} "
-                     f"(e.g. random, heuristic:<style>, mcts:100, ppo:<path>)")
+                     f"(e.g. random, heuristic:<style>, mcts:100, ppo:<path>, py:<module>.<Name>)")
+
+
+def py_factory(spec):
+    """The class or factory named by a `py:<module>.<Name>` spec, imported but not called;
+    ValueError names a spec that is malformed, not importable or not callable."""
+    module_name, _, name = spec.strip()[3:].rpartition(".")
+    if not module_name or not name:
+        raise ValueError(f"agent spec {spec!r}: py needs a module and a name, e.g. "
+                         f"'py:mybots.Greedy'")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise ValueError(f"agent spec {spec!r}: cannot import {module_name!r} ({exc})") from None
+    factory = getattr(module, name, None)
+    if factory is None:
+        raise ValueError(f"agent spec {spec!r}: module {module_name!r} has no {name!r}")
+    if not callable(factory):
+        raise ValueError(f"agent spec {spec!r}: {module_name}.{name} has type "
+                         f"{type(factory).__name__}, not a class or factory")
+    return factory
+
+
+def build_py(spec, game, num_players, seed):
+    """Call the factory of a `py:` spec with the arguments it names; the agent it returns."""
+    factory = py_factory(spec)
+    given = {"game": game, "num_players": num_players, "seed": seed}
+    try:
+        params = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):
+        params = ()
+    if not any(p.kind is p.VAR_KEYWORD for p in params):
+        given = {p.name: given[p.name] for p in params if p.name in given}
+    agent = factory(**given)
+    if not callable(getattr(agent, "act", None)):
+        raise ValueError(f"agent spec {spec!r} made a {type(agent).__name__}, which has no "
+                         f"act(observation, action_mask) method")
+    return agent

@@ -76,15 +76,18 @@ def cmd_train(args):
 
 def cmd_tournament(args):
     from training.ratings import format_leaderboard, leaderboard, plot_ratings, write_leaderboard
+    from training.referee import Limits
     from training.tournament import Config, run_tournament
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
     if args.game in GAMES:
         announce_compile(args.game)
     config = Config(args.game, args.players, agents, args.games, args.seed,
                     parse_options(args.option))
+    limits = Limits(args.move_timeout, args.game_timeout)
     out = args.out or f"runs/tournament-{args.game}-{args.players}p"
     try:
-        records, ratings = run_tournament(config, out, args.workers, progress=True)
+        records, ratings = run_tournament(config, out, args.workers, progress=True,
+                                          limits=limits)
     except KeyboardInterrupt:
         print(f"interrupted; finished games are in {out}/results.jsonl; run the same command "
               f"again to resume", file=sys.stderr)
@@ -101,18 +104,27 @@ def cmd_tournament(args):
 
 
 def add_tournament_arguments(parser):
+    from training.referee import Limits
     parser.add_argument("--game", default="evolution", help="evolution or dominant_species")
     parser.add_argument("--players", type=int, default=4, help="seats per game (2..6)")
     parser.add_argument("--agents", required=True,
                         help="comma-separated agent specs, at least 2, e.g. "
-                             "random,heuristic:grazer,mcts:16,ppo:runs/x/final.zip")
+                             "random,heuristic:grazer,mcts:16,ppo:runs/x/final.zip,"
+                             "py:mybots.Greedy (any importable agent class or factory)")
     parser.add_argument("--games", type=int, default=40, help="games in the tournament")
     parser.add_argument("--out", default=None,
                         help="folder of results (default runs/tournament-<game>-<players>p); "
                              "running again resumes it")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=1,
-                        help="processes playing games (1: in this process)")
+                        help="worker processes playing games side by side (1: one after "
+                             "another)")
+    parser.add_argument("--move-timeout", type=float, default=Limits.move,
+                        help="seconds a bot may take over one move; past it, it forfeits "
+                             "the game (default %(default)s)")
+    parser.add_argument("--game-timeout", type=float, default=Limits.game,
+                        help="seconds of thinking a bot may use over one game; past it, it "
+                             "forfeits the game (default %(default)s)")
     parser.add_argument("--option", action="append", help="game option key=value")
     parser.add_argument("--plot", action="store_true", help="also write ratings.png")
     parser.set_defaults(func=cmd_tournament)

@@ -8,9 +8,10 @@ finish out of order (a pool of workers) in game order as they arrive: a tourname
 ratings equal those of its file.
 
 Leaderboard, per entrant: games, win rate (a shared win counts as a share) with its 95%
-Wilson interval, mean rank, mean score, mu, sigma, ordinal. `write_leaderboard` saves it as
-CSV and JSON, `format_leaderboard` as a plain text table, `plot_ratings` draws mu +- 2 sigma
-per entrant over the games (matplotlib, Agg backend).
+Wilson interval, mean rank, mean score (over the games played to the end: a forfeited game
+has no scores), forfeits (games this entrant forfeited), mu, sigma, ordinal.
+`write_leaderboard` saves it as CSV and JSON, `format_leaderboard` as a plain text table,
+`plot_ratings` draws mu +- 2 sigma per entrant over the games (matplotlib, Agg backend).
 """
 import csv
 import json
@@ -18,7 +19,7 @@ import math
 import os
 
 COLUMNS = ("entrant", "games", "win_rate", "win_low", "win_high", "mean_rank", "mean_score",
-           "mu", "sigma", "ordinal")
+           "forfeits", "mu", "sigma", "ordinal")
 Z95 = 1.959963984540054
 
 
@@ -84,16 +85,20 @@ def wilson(successes, n, z=Z95):
 
 
 def _tally(records, entrants):
-    """Per entrant: [games, win share, rank sum, score sum]."""
-    sums = {e: [0, 0.0, 0.0, 0.0] for e in entrants}
+    """Per entrant: [games, win share, rank sum, score sum, games scored, forfeits]."""
+    sums = {e: [0, 0.0, 0.0, 0.0, 0, 0] for e in entrants}
     for r in records:
         won = sum(r["winners"])
+        forfeit = r.get("forfeit")
         for seat, e in enumerate(r["entrants"]):
             s = sums[e]
             s[0] += 1
             s[1] += (1.0 / won) if r["winners"][seat] else 0.0
             s[2] += r["ranks"][seat]
-            s[3] += r["scores"][seat]
+            if r["scores"] is not None:
+                s[3] += r["scores"][seat]
+                s[4] += 1
+            s[5] += int(bool(forfeit) and forfeit["seat"] == seat)
     return sums
 
 
@@ -103,12 +108,13 @@ def leaderboard(records, entrants, ratings=None):
     if ratings is None:
         ratings = rate_records(records, entrants)
     rows = []
-    for e, (games, wins, rank, score) in _tally(records, entrants).items():
+    for e, (games, wins, rank, score, scored, forfeits) in _tally(records, entrants).items():
         r = ratings.ratings[e]
         low, high = wilson(wins, games)
         per = max(games, 1)
         rows.append({"entrant": e, "games": games, "win_rate": wins / per, "win_low": low,
-                     "win_high": high, "mean_rank": rank / per, "mean_score": score / per,
+                     "win_high": high, "mean_rank": rank / per,
+                     "mean_score": score / max(scored, 1), "forfeits": forfeits,
                      "mu": r.mu, "sigma": r.sigma, "ordinal": r.mu - 3 * r.sigma})
     return sorted(rows, key=lambda row: -row["ordinal"])
 
@@ -117,14 +123,14 @@ def format_leaderboard(rows):
     """The leaderboard as a plain text table."""
     width = max([len("entrant")] + [len(r["entrant"]) for r in rows])
     head = (f"{'#':>2}  {'entrant':<{width}}  {'games':>5}  {'win rate':>8}  {'95% CI':>11}  "
-            f"{'rank':>5}  {'score':>7}  {'mu':>6}  {'sigma':>5}  {'ordinal':>7}")
+            f"{'rank':>5}  {'score':>7}  {'forf':>4}  {'mu':>6}  {'sigma':>5}  {'ordinal':>7}")
     lines = [head, "-" * len(head)]
     for i, r in enumerate(rows, 1):
         ci = f"{100 * r['win_low']:.0f}-{100 * r['win_high']:.0f}%"
         lines.append(f"{i:>2}  {r['entrant']:<{width}}  {r['games']:>5}  "
                      f"{100 * r['win_rate']:>7.1f}%  {ci:>11}  {r['mean_rank']:>5.2f}  "
-                     f"{r['mean_score']:>7.1f}  {r['mu']:>6.2f}  {r['sigma']:>5.2f}  "
-                     f"{r['ordinal']:>7.2f}")
+                     f"{r['mean_score']:>7.1f}  {r['forfeits']:>4}  {r['mu']:>6.2f}  "
+                     f"{r['sigma']:>5.2f}  {r['ordinal']:>7.2f}")
     return "\n".join(lines)
 
 

@@ -1,5 +1,6 @@
-"""Bot tournaments: the schedule (who sits where in which game), the executors that play the
-games, and the results file that makes a tournament resumable.
+"""Bot tournaments: the schedule (who sits where in which game), the results file that makes
+a tournament resumable, and the run that hands games to an executor (training/executors.py)
+and records what comes back, forfeits included (training/referee.py).
 
 A tournament is a `Config`: game, player count, entrants (agent specs, `agents.from_spec`),
 number of games, seed and game options. Game `g` depends only on `(seed, g)`, never on the
@@ -11,36 +12,59 @@ block every entrant sits every seat exactly once (with E > P it plays P of the E
 an entrant's counts per seat never differ by more than one. The game seed and one seed per
 seat come from `SeedSequence([seed, 0, g])`; agents are built fresh for every game.
 
+Entrants are any `agents.from_spec` specs, `py:<module>.<Name>` included (a class or factory
+imported in the parent to check the name, built only in the workers).
+
 Files in the output folder:
 - `tournament.json`: the config. Running again with the same config (the number of games may
   differ) resumes; any other difference is a ValueError naming it, and nothing is touched.
+  An empty or unreadable `tournament.json` is a ValueError naming the file.
 - `results.jsonl`: one JSON object per finished game (index, seed, entrants by seat, scores,
-  winners, ranks with 1 = first and ties shared, decisions), written by the parent process
-  as games finish (in finishing order), flushed and fsynced, so a crash or Ctrl-C loses only
-  the games in flight. A last line without its newline (cut short while being written) is
-  dropped with a warning; any other unreadable line is a ValueError naming its line.
-  Asking for fewer games than the file holds plays nothing; every stored game is reported.
+  winners, ranks with 1 = first and ties shared, decisions; `forfeit` when a bot faulted),
+  written by the parent process as games finish (in finishing order), flushed and fsynced,
+  so a crash or Ctrl-C loses only the games in flight. A last line without its newline (cut
+  short while being written) is dropped with a warning; any other unreadable line (not
+  JSON, a field missing, an `index` that is not a game number...) is a ValueError naming the
+  file and the line. Asking for fewer games than the file holds plays nothing; every stored
+  game is reported.
+
+Forfeits: a bot that raises (being built, in `reset` or `act`), returns a non-integer or an
+illegal action, runs past the move limit (`Limits.move`, each call) or the game limit
+(`Limits.game`, its seat's total in one game), or whose process dies, forfeits that game
+(`training.referee`): the game stops there; the forfeiting seat ranks last (rank P) and
+every other seat shares first place (rank 1, each a winner, so a 2-player forfeit is a win
+for the opponent and, with more players, the others split the win). Such a game counts for
+the ratings like any other; its record has `"scores": null` (no final position to score),
+the number of decisions taken before the fault and `"forfeit": {"seat", "entrant",
+"reason", "detail"}` where `detail` is the exception's last traceback line or what the
+limit was. Played and forfeited games alike are stored, so a rerun does not replay them.
+The tournament goes on; each forfeit is also a RuntimeWarning naming the game and the bot.
 
 Executors: an executor is a callable mapping an iterable of `GameSpec`s to an iterable of
-result records in any order (each made by `play_spec`). `local_executor` plays in this
-process; `pool_executor(workers)` uses a multiprocessing pool (spawn). A cluster executor
-(Ray, Dask) would plug in behind the same interface: submit `play_spec` per spec and yield
-the records as they complete; the parent alone writes the file and the ratings.
+result records in any order. The default is `training.executors.ProcessExecutor(workers,
+limits)`: bots play in spawned worker processes that the parent kills when a call overruns
+its limit and replaces when they die; one worker (`--workers 1`, "local") plays the games
+one after another, more play them side by side, and both give the same records. A cluster
+executor (Ray, Dask) would plug in behind the same interface: run `play_spec` per spec under
+its own watchdog and yield the records as they complete; the parent alone writes the file
+and the ratings.
 """
 import hashlib
 import json
-import multiprocessing
 import os
-import signal
 import warnings
 from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
 from agents import from_spec
-from agents.runner import make_engine, play_game
+from agents.infoset import InfoSet
+from agents.runner import make_engine
+from agents.spec import py_factory
+from training.executors import ProcessExecutor
 from training.games import GAMES
 from training.ratings import InOrder, Ratings
+from training.referee import Limits, play_spec  # noqa: F401  (play_spec: one game here)
 
 FORMAT = "speciesgym-tournament-1"
 CONFIG_FILE = "tournament.json"
@@ -105,11 +129,29 @@ def check_config(config):
         raise ValueError(f"seed must be a non-negative integer, got {config.seed!r}")
     make_engine(config.game, players, **config.options)
     for spec in config.agents:
-        from_spec(spec, config.game, players, seed=0)
+        if spec.startswith("py:"):
+            py_factory(spec)            # imported here, built (and faulted) in the workers only
+            continue
+        agent = from_spec(spec, config.game, players, seed=0)
         if spec.startswith("ppo:"):
             from agents.ppo_agent import check_metadata, read_metadata
             check_metadata(spec[4:], read_metadata(spec[4:]), config.game, players,
                            config.options)
+        first_move(agent, config.game, players, config.options)
+
+
+def first_move(agent, game, players, options):
+    """Let a built-in agent choose the first move of a game, here and untimed: whatever
+    kernels it needs are compiled now (on a cold numba cache that takes minutes) rather than
+    in its first timed move in a worker."""
+    engine = make_engine(game, players, **options)
+    state = engine.new_state(0)
+    seat = engine.to_move(state)
+    reset = getattr(agent, "reset", None)
+    if reset is not None:
+        reset(seat, players)
+    args = (InfoSet(engine, state, seat),) if getattr(agent, "wants_infoset", False) else ()
+    agent.act(engine.observe(state, seat), engine.legal_mask(state), *args)
 
 
 def table(config, index):
@@ -125,54 +167,6 @@ def game_spec(config, index):
     seeds = np.random.SeedSequence([config.seed, 0, index]).generate_state(1 + config.players)
     return GameSpec(index, int(seeds[0]), config.game, config.players, table(config, index),
                     [int(s) for s in seeds[1:]], dict(config.options))
-
-
-_PPO_CACHE = {}
-
-
-def _agent(spec, game, players, seed):
-    """A fresh agent; PPO policies (deterministic, no per-game state) are loaded once."""
-    if not spec.startswith("ppo:"):
-        return from_spec(spec, game, players, seed=seed)
-    key = (spec, game, players)
-    if key not in _PPO_CACHE:
-        import torch
-        torch.set_num_threads(1)        # the same sums in every worker; workers fill the cores
-        _PPO_CACHE[key] = from_spec(spec, game, players, seed=seed)
-    return _PPO_CACHE[key]
-
-
-def play_spec(spec):
-    """Play one game; the result record written to results.jsonl."""
-    agents = [_agent(a, spec.game, spec.players, s)
-              for a, s in zip(spec.seats, spec.agent_seeds)]
-    res = play_game(spec.game, spec.players, agents, spec.seed, **spec.options)
-    reward = np.asarray(res.rewards_rank)
-    ranks = [1 + int((reward > r).sum()) for r in reward]
-    return {"index": spec.index, "seed": spec.seed, "entrants": list(spec.seats),
-            "scores": np.asarray(res.scores).tolist(),
-            "winners": [bool(w) for w in res.winners], "ranks": ranks,
-            "decisions": int(res.decisions)}
-
-
-def local_executor(specs):
-    """Play the games one after another in this process."""
-    for spec in specs:
-        yield play_spec(spec)
-
-
-def pool_executor(workers):
-    """An executor playing games in `workers` spawned processes, yielding as they finish."""
-    def run(specs):
-        ctx = multiprocessing.get_context("spawn")
-        with ctx.Pool(workers, initializer=_ignore_sigint) as pool:
-            yield from pool.imap_unordered(play_spec, list(specs), chunksize=1)
-    return run
-
-
-def _ignore_sigint():
-    """Workers leave Ctrl-C to the parent, which stops the pool and keeps the file whole."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def read_results(path):
@@ -191,13 +185,52 @@ def read_results(path):
         except ValueError as exc:
             raise ValueError(f"{path} line {number} is not JSON ({exc}); fix or remove "
                              f"that line") from None
-        missing = [k for k in RECORD_KEYS if not isinstance(record, dict) or k not in record]
-        if missing:
-            raise ValueError(f"{path} line {number} is not a result record (no "
-                             f"{', '.join(missing)}); fix or remove that line")
+        problem = _record_problem(record)
+        if problem:
+            raise ValueError(f"{path} line {number} is not a result record ({problem}); fix "
+                             f"or remove that line")
         records.append(record)
         good += len(line) + 1
     return records, good, bool(lines[-1])
+
+
+def _record_problem(record):
+    """What makes `record` unusable as a result record, or '' when nothing does."""
+    if not isinstance(record, dict):
+        return f"a JSON {type(record).__name__}, not an object"
+    missing = [k for k in RECORD_KEYS if k not in record]
+    if missing:
+        return f"no {', '.join(missing)}"
+    index = record["index"]
+    if isinstance(index, bool) or not isinstance(index, int) or index < 0:
+        return f"index {index!r} is not a game number (a non-negative integer)"
+    entrants, ranks = record["entrants"], record["ranks"]
+    if not isinstance(entrants, list) or not all(isinstance(e, str) for e in entrants):
+        return f"entrants {entrants!r} is not a list of agent specs"
+    if (not isinstance(ranks, list) or len(ranks) != len(entrants)
+            or not all(isinstance(r, int) and not isinstance(r, bool) for r in ranks)):
+        return f"ranks {ranks!r} is not one integer per seat"
+    return ""
+
+
+def read_config(path):
+    """The stored config (a dict) of a tournament.json; ValueError names an empty,
+    unreadable or incomplete file."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if not data.strip():
+        raise ValueError(f"{path} is empty, not a tournament config; restore it, or remove "
+                         f"the folder to start afresh, or use another --out")
+    try:
+        stored = json.loads(data)
+    except ValueError as exc:
+        raise ValueError(f"{path} is not JSON ({exc}); restore it or use another --out") \
+            from None
+    fields = ("game", "players", "agents", "games")
+    if not isinstance(stored, dict) or any(k not in stored for k in fields):
+        raise ValueError(f"{path} is not a tournament config (it needs {', '.join(fields)}); "
+                         f"restore it or use another --out")
+    return stored
 
 
 def load(out):
@@ -205,12 +238,10 @@ def load(out):
     path = os.path.join(out, CONFIG_FILE)
     if not os.path.exists(path):
         raise ValueError(f"{out}: no {CONFIG_FILE}; not a tournament folder")
-    with open(path) as f:
-        stored = json.load(f)
-    stored.pop("format", None)
-    stored.pop("checkpoints", None)
+    stored = read_config(path)
+    names = Config.__dataclass_fields__
     records, _, _ = read_results(os.path.join(out, RESULTS_FILE))
-    return Config(**stored), records
+    return Config(**{k: v for k, v in stored.items() if k in names}), records
 
 
 def _check_against(config, stored, records):
@@ -248,8 +279,7 @@ def open_results(config, out):
     results_path = os.path.join(out, RESULTS_FILE)
     stored = None
     if os.path.exists(config_path):
-        with open(config_path) as f:
-            stored = json.load(f)
+        stored = read_config(config_path)
     elif os.path.exists(results_path):
         raise ValueError(f"{results_path} exists without {CONFIG_FILE}; use another --out")
     records, good, dropped = read_results(results_path)
@@ -265,17 +295,29 @@ def open_results(config, out):
     return f, records
 
 
-def run_tournament(config, out, workers=1, executor=None, progress=False):
+def run_tournament(config, out, workers=1, executor=None, progress=False, limits=None):
     """Play the games of `config` not yet in `out`/results.jsonl; returns (records, ratings)
     with records in game order and ratings updated live in game order (equal to rating the
-    finished file with `training.ratings.rate_records`)."""
-    if not isinstance(workers, int) or workers < 1:
-        raise ValueError(f"workers must be at least 1, got {workers!r}")
+    finished file with `training.ratings.rate_records`). Games are played by `executor`, by
+    default a `ProcessExecutor(workers, limits)` ended on return; a forfeit is also a
+    RuntimeWarning naming the game, the entrant and its fault."""
+    own = executor is None
+    if not own and limits is not None:
+        raise ValueError("limits are for the default executor; give them to your executor")
+    if own:
+        executor = ProcessExecutor(workers, limits or Limits())
+    try:
+        return _run(config, out, executor, progress)
+    finally:
+        if own:
+            executor.close()
+
+
+def _run(config, out, executor, progress):
     f, records = open_results(config, out)
     done = {r["index"]: r for r in records}
     todo = [i for i in range(config.games) if i not in done]
     rater = InOrder(Ratings(config.agents), sorted(set(done) | set(todo)), done)
-    executor = executor or (local_executor if workers == 1 else pool_executor(workers))
     bar = _progress(len(done) + len(todo), len(done), progress)
     with f, bar:
         for record in executor(game_spec(config, i) for i in todo):
@@ -285,7 +327,16 @@ def run_tournament(config, out, workers=1, executor=None, progress=False):
             done[record["index"]] = record
             rater.add(record)
             bar.update(1)
+            if record.get("forfeit"):
+                warnings.warn(forfeit_message(record), RuntimeWarning)
     return [done[i] for i in sorted(done)], rater.ratings
+
+
+def forfeit_message(record):
+    """'game 3: py:bots.Hang (seat 1) forfeits (move-timeout): no answer within ...'."""
+    x = record["forfeit"]
+    return (f"game {record['index']}: {x['entrant']} (seat {x['seat']}) forfeits "
+            f"({x['reason']}): {x['detail']}")
 
 
 def _progress(total, initial, show):

@@ -1,7 +1,10 @@
-"""Tournaments: a balanced seeded schedule, deterministic and resumable results files, the
-pool executor, ratings (heuristics above random, the same from the file), the command line
-and its errors."""
+"""Tournaments: a balanced seeded schedule, deterministic and resumable results files (the
+same with one worker or two), ratings (heuristics above random, the same from the file), the
+command line and its errors. Most games are played by the shared executors of conftest.py;
+bad bots are in test_tournament_faults.py."""
 import json
+import re
+import shutil
 from collections import Counter
 
 import pytest
@@ -46,10 +49,11 @@ def test_tables_are_drawn_from_the_seed():
     assert len(set(tables[0])) > 5
 
 
-def test_same_seed_same_results_file(tmp_path):
-    run_tournament(config(4), tmp_path / "a")
-    run_tournament(config(4), tmp_path / "b")
-    run_tournament(config(4, seed=1), tmp_path / "c")
+def test_same_seed_same_results_file(tmp_path, executors):
+    local = executors["local"]
+    run_tournament(config(4), tmp_path / "a", executor=local)
+    run_tournament(config(4), tmp_path / "b", executor=local)
+    run_tournament(config(4, seed=1), tmp_path / "c", executor=local)
     assert lines(tmp_path / "a") == lines(tmp_path / "b")
     assert lines(tmp_path / "a") != lines(tmp_path / "c")
     first = json.loads(lines(tmp_path / "a")[0])
@@ -58,44 +62,105 @@ def test_same_seed_same_results_file(tmp_path):
     assert first["decisions"] > 10 and first["ranks"][first["winners"].index(True)] == 1
 
 
-def test_a_longer_run_resumes_a_shorter_one(tmp_path):
-    run_tournament(config(3), tmp_path / "r")
+def test_a_longer_run_resumes_a_shorter_one(tmp_path, executors):
+    local = executors["local"]
+    run_tournament(config(3), tmp_path / "r", executor=local)
     three = lines(tmp_path / "r")
-    records, _ = run_tournament(config(6), tmp_path / "r")
-    run_tournament(config(6), tmp_path / "fresh")
+    records, _ = run_tournament(config(6), tmp_path / "r", executor=local)
+    run_tournament(config(6), tmp_path / "fresh", executor=local)
     assert len(three) == 3 and lines(tmp_path / "r")[:3] == three
     assert lines(tmp_path / "r") == lines(tmp_path / "fresh")
     assert [r["index"] for r in records] == list(range(6))
     assert json.loads((tmp_path / "r" / "tournament.json").read_text())["games"] == 6
-    again, _ = run_tournament(config(6), tmp_path / "r")      # nothing left to play
+    again, _ = run_tournament(config(6), tmp_path / "r", executor=local)   # nothing to play
     assert again == records and len(lines(tmp_path / "r")) == 6
 
 
-def test_pool_of_two_workers_gives_the_same_games(tmp_path):
-    run_tournament(config(4), tmp_path / "one")
-    run_tournament(config(4), tmp_path / "two", workers=2)
+def test_pool_of_two_workers_gives_the_same_games(tmp_path, executors):
+    run_tournament(config(4), tmp_path / "one", executor=executors["local"])
+    run_tournament(config(4), tmp_path / "two", workers=2)      # its own pool, then closed
     assert sorted(lines(tmp_path / "one")) == sorted(lines(tmp_path / "two"))
+    records, _ = run_tournament(config(4), tmp_path / "three", executor=play_spec_executor)
+    assert sorted(lines(tmp_path / "one")) == sorted(lines(tmp_path / "three"))
 
 
-def test_an_unfinished_last_line_is_dropped_and_replayed(tmp_path):
+def play_spec_executor(specs):
+    """Games played in this process (no limits enforced), for comparison."""
+    return map(play_spec, specs)
+
+
+def test_an_unfinished_last_line_is_dropped_and_replayed(tmp_path, executors):
     out = tmp_path / "t"
-    run_tournament(config(4), out)
+    run_tournament(config(4), out, executor=executors["local"])
     whole = lines(out)
     (out / "results.jsonl").write_bytes(b"".join(whole[:3]) + whole[3][:25])
     assert len(read_results(out / "results.jsonl")[0]) == 3
     with pytest.warns(RuntimeWarning, match="unfinished last line"):
-        records, _ = run_tournament(config(4), out)
+        records, _ = run_tournament(config(4), out, executor=executors["local"])
     assert lines(out) == whole and len(records) == 4
 
 
-def test_a_malformed_line_in_the_middle_is_an_error_changing_nothing(tmp_path):
+@pytest.fixture(scope="module")
+def three_games(tmp_path_factory, _executors):
+    """A finished 3-game tournament folder (copy it before changing it)."""
+    out = tmp_path_factory.mktemp("three") / "t"
+    run_tournament(config(3), out, executor=_executors["local"])
+    return out
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda r: b"{not json", "line 2 is not JSON"),
+    (lambda r: r.replace(b'"index": 1', b'"index": "1"'),
+     "line 2 is not a result record (index '1' is not a game number"),
+    (lambda r: r.replace(b'"index": 1', b'"index": 1.5'), "index 1.5 is not a game number"),
+    (lambda r: r.replace(b'"index": 1', b'"index": true'), "index True is not a game number"),
+    (lambda r: r.replace(b'"index": 1', b'"index": -1'), "index -1 is not a game number"),
+    (lambda r: r.replace(b'"index": 1, ', b''), "line 2 is not a result record (no index)"),
+    (lambda r: b"[1, 2]", "line 2 is not a result record (a JSON list, not an object)"),
+    (lambda r: r.replace(b'"ranks": [', b'"ranks": [3, '), "is not one integer per seat"),
+])
+def test_a_malformed_line_in_the_middle_is_an_error_changing_nothing(tmp_path, executors,
+                                                                     three_games, change,
+                                                                     message):
     out = tmp_path / "t"
-    run_tournament(config(3), out)
+    shutil.copytree(three_games, out)
     whole = lines(out)
-    (out / "results.jsonl").write_bytes(whole[0] + b"{not json\n" + whole[2])
+    record = next(x for x in whole if b'"index": 1,' in x)
+    others = [x for x in whole if x is not record]
+    (out / "results.jsonl").write_bytes(others[0] + change(record.rstrip(b"\n")) + b"\n"
+                                        + others[1])
     before = snapshot(out)
-    with pytest.raises(ValueError, match="line 2"):
-        run_tournament(config(5), out)
+    path = str(out / "results.jsonl")
+    for attempt in (lambda: run_tournament(config(5), out, executor=executors["local"]),
+                    lambda: load(out)):
+        with pytest.raises(ValueError) as err:
+            attempt()
+        assert str(err.value).startswith(f"{path} line 2 ") and message in str(err.value)
+        assert "\n" not in str(err.value)
+    assert snapshot(out) == before
+
+
+@pytest.mark.parametrize("content, message", [
+    (b"", "tournament.json is empty, not a tournament config"),
+    (b"  \n", "tournament.json is empty, not a tournament config"),
+    (b'{"game": "evolution"', "tournament.json is not JSON"),
+    (b'{"game": "evolution"}', "tournament.json is not a tournament config (it needs game, "
+                               "players, agents, games)"),
+    (b"[]", "tournament.json is not a tournament config"),
+])
+def test_an_empty_or_broken_config_file_is_a_clear_error_changing_nothing(tmp_path, capsys,
+                                                                         content, message):
+    out = tmp_path / "t"
+    out.mkdir()
+    (out / "tournament.json").write_bytes(content)
+    before = snapshot(out)
+    with pytest.raises(ValueError, match=re.escape(message)):
+        load(out)
+    argv = ["tournament", "--game", "evolution", "--players", "2", "--agents", ",".join(EVO3),
+            "--games", "2", "--out", str(out)]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert f"{out / 'tournament.json'}" in err and message in err and err.count("\n") == 1
     assert snapshot(out) == before
 
 
@@ -105,23 +170,23 @@ def test_a_malformed_line_in_the_middle_is_an_error_changing_nothing(tmp_path):
     (dict(agents=EVO3[:2]), "agents"),
     (dict(flight=False), "options"),
 ])
-def test_another_config_in_the_same_folder_is_an_error_changing_nothing(tmp_path, change,
-                                                                       message):
+def test_another_config_in_the_same_folder_is_an_error_changing_nothing(tmp_path, executors,
+                                                                       change, message):
     out = tmp_path / "t"
-    run_tournament(config(2), out)
+    run_tournament(config(2), out, executor=executors["local"])
     before = snapshot(out)
     kw = dict(games=2, players=2, agents=EVO3, seed=0)
     kw.update(change)
     with pytest.raises(ValueError, match=message):
-        run_tournament(config(**kw), out)
+        run_tournament(config(**kw), out, executor=executors["local"])
     assert snapshot(out) == before
 
 
 @pytest.fixture(scope="module")
-def heuristics_vs_random(tmp_path_factory):
+def heuristics_vs_random(tmp_path_factory, _executors):
     """45 two-player games: each entrant plays 30, 15 against each other entrant."""
     out = tmp_path_factory.mktemp("ratings") / "t"
-    records, live = run_tournament(config(45), out, workers=2)
+    records, live = run_tournament(config(45), out, executor=_executors["pool"])
     return out, records, live
 
 
@@ -169,14 +234,14 @@ def test_wilson_interval():
     assert wilson(0, 0) == (0, 1) and wilson(3, 10)[1] < wilson(3, 5)[1]
 
 
-def test_dominant_species_tournament(tmp_path):
+def test_dominant_species_tournament(tmp_path, executors):
     cfg = Config("dominant_species", 2, ["random", "heuristic:spreader"], 2, 0, {})
-    records, live = run_tournament(cfg, tmp_path / "t")
+    records, live = run_tournament(cfg, tmp_path / "t", executor=executors["local"])
     assert len(records) == 2 and all(r["decisions"] > 50 for r in records)
     assert live.snapshot()["heuristic:spreader"][0] > live.snapshot()["random"][0]
 
 
-def test_a_ppo_entrant_plays_and_a_retrained_checkpoint_is_refused(tmp_path):
+def test_a_ppo_entrant_plays_and_a_retrained_checkpoint_is_refused(tmp_path, executors):
     from training.train import Args, train
     tiny = dict(game="evolution", players=2, envs=2, n_steps=64, batch_size=64, n_epochs=1,
                 net="32,32", timesteps=64, checkpoint_every=64, eval_every=0,
@@ -184,7 +249,9 @@ def test_a_ppo_entrant_plays_and_a_retrained_checkpoint_is_refused(tmp_path):
     train(Args(**tiny))
     spec = f"ppo:{tmp_path / 'p' / 'final.zip'}"
     out = tmp_path / "t"
-    records, _ = run_tournament(config(2, agents=[spec, "random"]), out)
+    records, _ = run_tournament(config(2, agents=[spec, "random"]), out,
+                                executor=executors["local"])
+    assert "forfeit" not in records[0]
     assert sorted(records[0]["entrants"]) == sorted([spec, "random"])
     with pytest.raises(ValueError, match="trained with options"):
         run_tournament(config(2, agents=[spec, "random"], flight=False), tmp_path / "u")
@@ -216,6 +283,8 @@ def test_cli_prints_and_writes_the_leaderboard(tmp_path, capsys):
     (["--agents", "random,dragon"], "dragon"),
     (["--agents", "random"], "at least 2 entrants"),
     (["--agents", "random,random"], "listed twice: random"),
+    (["--agents", "random,py:nosuchmodule_xyz.Bot"], "cannot import 'nosuchmodule_xyz'"),
+    (["--agents", "random,py:tests.training.bad_bots.Nope"], "has no 'Nope'"),
     (["--players", "7"], "players must be an integer from 2 to 6, got 7"),
     (["--players", "1"], "got 1"),
     (["--games", "0"], "games must be at least 1"),

@@ -1,0 +1,21 @@
+"""Tournament executors shared by the tests of this folder: one worker ("local") and a pool
+of two, started once (a spawned worker costs a second or two of imports and kernel loading),
+with the default limits restored after every test."""
+import pytest
+
+from training.executors import ProcessExecutor
+from training.referee import Limits
+
+
+@pytest.fixture(scope="session")
+def _executors():
+    with ProcessExecutor(1) as local, ProcessExecutor(2) as pool:
+        yield {"local": local, "pool": pool}
+
+
+@pytest.fixture
+def executors(_executors):
+    """{'local': one worker, 'pool': two workers}, at the default Limits."""
+    yield _executors
+    for executor in _executors.values():
+        executor.limits = Limits()
