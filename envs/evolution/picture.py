@@ -14,7 +14,7 @@ import numpy as np
 from envs.core.picture import check_viewer, new_figure
 from envs.evolution.picture_species import draw_species
 from envs.evolution.picture_style import (ATTACK, FAINT, FIRST, HEIGHT, PAPER, PASSED,
-                                          TO_MOVE, WIDTH, box, card_back, card_label, text)
+                                          TO_MOVE, WIDTH, Sheet, box, card_back, card_label, text)
 from envs.evolution.picture_table import draw_legend, draw_table
 from envs.evolution.rules.round import final_scores, winners
 from envs.evolution.state import MAX_PLAYERS, Pend, Phase
@@ -25,7 +25,7 @@ SIDE_W = 250                  # table and legend column
 HEAD_W = 214                  # each player's header box
 SPECIES_MAX_W = 150
 ROW_MAX_H = 200
-LINE_H = 11.3              # hand list line height at 6.5 pt, linespacing 1.25
+LINE_H = 12.2              # hand list line height at 7 pt, linespacing 1.25
 _PHASE_TEXT = {Phase.DEAL: "deal", Phase.SELECT_FOOD: "choose food cards",
                Phase.PLAY: "play cards", Phase.EVENTS: "events", Phase.PRE_REVEAL:
                "before the reveal", Phase.FEEDING: "feeding", Phase.CLEANUP: "end of round",
@@ -52,10 +52,10 @@ def _scores(st):
     return scores[:n], traits[:n]
 
 
-def _title_bar(ax, st, viewer, reveal, scores, traits):
-    box(ax, 0, 0, WIDTH, TOP_H, "#2f3e46", edge="none")
+def _title_bar(sheet, st, viewer, reveal, scores, traits):
+    box(sheet, 0, 0, WIDTH, TOP_H, "#2f3e46", edge="none")
     title = "Evolution + Flight" if st["flight"] else "Evolution"
-    text(ax, MARGIN + 4, 18, title, size=15, color="white", weight="bold")
+    text(sheet, MARGIN + 4, 18, title, size=15, color="white", weight="bold")
     phase = Phase(int(st["phase"]))
     turn = int(st["turn"])
     parts = [f"round {int(st['round']) + 1}", _PHASE_TEXT[phase]]
@@ -68,14 +68,14 @@ def _title_bar(ax, st, viewer, reveal, scores, traits):
         parts.append(f"to move: player_{turn}")
         if st["pend"] != Pend.NONE and sees_secrets(viewer, reveal, turn):
             parts.append(_PEND_TEXT[Pend(int(st["pend"]))])
-    text(ax, MARGIN + 4, 39, "   \u00b7   ".join(parts), size=10.5, color="white")
+    text(sheet, MARGIN + 4, 39, "   \u00b7   ".join(parts), size=10.5, color="white")
     view = ("everything revealed (hidden cards hatched)" if reveal else
             "spectator's view" if viewer is None else f"view of player_{viewer}")
-    text(ax, WIDTH - MARGIN - 4, 26, view, size=10, color="#ffd58a", ha="right",
+    text(sheet, WIDTH - MARGIN - 4, 26, view, size=10, color="#ffd58a", ha="right",
          weight="bold")
 
 
-def _hand(ax, st, p, x, y, w, h, visible):
+def _hand(sheet, st, p, x, y, w, h, visible):
     """Hand contents (two columns of names) or as many card backs as cards."""
     cards = [c for c in np.flatnonzero(st["hand"][p]) for _ in range(int(st["hand"][p, c]))]
     if visible:
@@ -83,47 +83,48 @@ def _hand(ax, st, p, x, y, w, h, visible):
         names = [card_label(c) for c in cards]
         if len(names) > 2 * rows:
             names = names[:2 * rows - 1] + [f"+{len(cards) - 2 * rows + 1} more"]
+        rows = min(rows, (len(names) + 1) // 2)
         for col in range(2):
             column = names[col * rows:(col + 1) * rows]
             if column:
-                text(ax, x + col * (w / 2), y, "\n".join(column), size=6.5, va="top",
+                text(sheet, x + col * (w / 2), y, "\n".join(column), size=7, va="top",
                      linespacing=1.25)
         return
     per_row = int(w // 13)
     for i in range(min(len(cards), 2 * per_row)):
         row, col = divmod(i, per_row)
-        card_back(ax, x + col * 13, y + row * 20, 11, 17)
+        card_back(sheet, x + col * 13, y + row * 20, 11, 17)
 
 
-def _header(ax, st, p, x, y, w, h, viewer, reveal, score):
+def _header(sheet, st, p, x, y, w, h, viewer, reveal, score):
     phase = int(st["phase"])
     moving = int(st["turn"]) == p and phase != Phase.OVER
     passed = phase == Phase.FEEDING and st["passed"][p]
-    box(ax, x, y, w, h, PASSED if passed else "white", edge=TO_MOVE if moving else "#999999",
+    box(sheet, x, y, w, h, PASSED if passed else "white", edge=TO_MOVE if moving else "#999999",
         lw=2.4 if moving else 0.8, round_px=4)
-    text(ax, x + 8, y + 12, f"player_{p}", size=10.5, weight="bold")
+    text(sheet, x + 8, y + 12, f"player_{p}", size=10.5, weight="bold")
     if viewer == p:
-        text(ax, x + 84, y + 13, "(you)", size=8.5, weight="bold")
+        text(sheet, x + 84, y + 13, "(you)", size=8.5, weight="bold")
     right = x + w - 8
     if int(st["first"]) == p:
-        text(ax, right, y + 11, "\u2605", size=12, color=FIRST, ha="right")
+        text(sheet, right, y + 11, "\u2605", size=12, color=FIRST, ha="right")
         right -= 18
     if moving:
-        text(ax, right, y + 12, "\u25b6 to move", size=8, color=TO_MOVE, ha="right",
+        text(sheet, right, y + 12, "\u25b6 to move", size=8, color=TO_MOVE, ha="right",
              weight="bold")
-    text(ax, x + 8, y + 29, f"score {score}     bag {int(st['bag'][p])}     "
+    text(sheet, x + 8, y + 29, f"score {score}     bag {int(st['bag'][p])}     "
          f"hand {int(st['hand'][p].sum())}", size=8.5)
     visible = sees_secrets(viewer, reveal, p)
     fc = int(st["food_card"][p])
     if fc >= 0 and visible:
-        text(ax, x + 8, y + 45, f"food card: {card_label(fc)}", size=7.5)
+        text(sheet, x + 8, y + 45, f"food card: {card_label(fc)}", size=7.5)
     elif fc >= 0:
-        text(ax, x + 8, y + 45, "food card", size=7.5)
-        card_back(ax, x + 60, y + 38, 10, 14)
-        text(ax, x + 75, y + 45, "placed face down", size=7.5, color=FAINT)
+        text(sheet, x + 8, y + 45, "food card", size=7.5)
+        card_back(sheet, x + 60, y + 38, 10, 14)
+        text(sheet, x + 75, y + 45, "placed face down", size=7.5, color=FAINT)
     elif passed:
-        text(ax, x + 8, y + 45, "passed", size=7.5, color=FAINT)
-    _hand(ax, st, p, x + 8, y + 54, w - 14, h - 58, visible)
+        text(sheet, x + 8, y + 45, "passed", size=7.5, color=FAINT)
+    _hand(sheet, st, p, x + 8, y + 54, w - 14, h - 58, visible)
 
 
 def _marked(st, viewer, reveal):
@@ -146,16 +147,13 @@ def draw(state, viewer=None, reveal=False):
     viewer = check_viewer(viewer, n)
     reveal = bool(reveal)
     fig = new_figure(WIDTH, HEIGHT)
-    ax = fig.add_axes((0, 0, 1, 1))
-    ax.set_xlim(0, WIDTH)
-    ax.set_ylim(HEIGHT, 0)
-    ax.axis("off")
+    sheet = Sheet(fig)
     fig.patch.set_facecolor(PAPER)
     scores, traits = _scores(st)
-    _title_bar(ax, st, viewer, reveal, scores, traits)
+    _title_bar(sheet, st, viewer, reveal, scores, traits)
     side_x = WIDTH - MARGIN - SIDE_W
-    bottom = draw_table(ax, st, side_x, TOP_H + MARGIN, SIDE_W)
-    draw_legend(ax, side_x, bottom + MARGIN, SIDE_W, HEIGHT - MARGIN - bottom - MARGIN)
+    bottom = draw_table(sheet, st, side_x, TOP_H + MARGIN, SIDE_W)
+    draw_legend(sheet, side_x, bottom + MARGIN, SIDE_W, HEIGHT - MARGIN - bottom - MARGIN)
     rows_right = side_x - MARGIN
     row_h = min(ROW_MAX_H, (HEIGHT - TOP_H - 2 * MARGIN) / n)
     sp_x = MARGIN + HEAD_W + 6
@@ -164,9 +162,9 @@ def draw(state, viewer=None, reveal=False):
     marks = _marked(st, viewer, reveal)
     for p in range(n):
         y = TOP_H + MARGIN + p * row_h
-        _header(ax, st, p, MARGIN, y, HEAD_W, row_h - 6, viewer, reveal, int(scores[p]))
+        _header(sheet, st, p, MARGIN, y, HEAD_W, row_h - 6, viewer, reveal, int(scores[p]))
         show_face = sees_secrets(viewer, reveal, p)
         for s in range(int(st["n_species"][p])):
-            draw_species(ax, st, p, s, sp_x + s * (sp_w + 4), y, sp_w, row_h - 6, show_face,
+            draw_species(sheet, st, p, s, sp_x + s * (sp_w + 4), y, sp_w, row_h - 6, show_face,
                          outline=ATTACK if (p, s) in marks else None)
     return fig

@@ -4,6 +4,7 @@ PettingZoo's render_test for the modes raw_env offers."""
 import matplotlib.image
 import numpy as np
 import pytest
+from matplotlib.text import Text
 from pettingzoo.test import render_test
 
 from envs.core.engine import checked_step
@@ -20,7 +21,7 @@ SHAPE = (HEIGHT, WIDTH, 3)
 
 def _texts(fig):
     """Every text written on the picture, one string each."""
-    return [t.get_text() for ax in fig.axes for t in ax.texts]
+    return [t.get_text() for t in fig.findobj(Text)]
 
 
 def _table():
@@ -58,6 +59,27 @@ def test_every_phase_of_random_games_is_drawn_at_the_fixed_size(players, flight)
             legal = np.flatnonzero(engine.legal_mask(state))
             checked_step(engine, state, int(rng.choice(legal)))
     assert {"SELECT_FOOD", "PLAY", "PLAY/USE_CARD", "FEEDING", "OVER"} <= drawn
+
+
+def _title(fig):
+    return next(t for t in _texts(fig) if t.startswith("round "))
+
+
+def test_every_phase_and_pending_decision_has_a_title():
+    """The title names each phase, and each pending decision for the seat deciding only
+    (figures built, not rasterised: the title is text)."""
+    from envs.evolution.state import Pend, Phase
+    engine, state = _table()
+    st = state[0]
+    titles = set()
+    for phase, pend in [(phase, Pend.NONE) for phase in Phase] + [
+            (Phase.FEEDING, pend) for pend in Pend if pend != Pend.NONE]:
+        st["phase"], st["pend"] = phase, pend
+        title = _title(engine.picture(state, viewer=0))
+        assert title.count("\u00b7") == 2 + (pend != Pend.NONE and phase != Phase.OVER)
+        titles.add(title)
+    assert len(titles) == len(Phase) + len(Pend) - 1
+    assert _title(engine.picture(state, viewer=1)).count("\u00b7") == 2
 
 
 def test_EVO_FOOD_02_EVO_PLAY_02_spectator_sees_sizes_not_secrets():
