@@ -38,22 +38,23 @@ def draw_traits(sheet, st, p, s, x, y, w, h, show_face, size):
 
 
 def _food_track(sheet, st, p, s, x, y, w):
-    """Population as circles (one row, or two of three in a narrow box), filled for each
+    """Population as circles (one row, or two rows of three in a narrow box), filled for each
     food eaten; the Fat Tissue store and avian upkeep at the right. Returns its height."""
     pop, food = int(st["pop"][p, s]), int(st["food"][p, s])
-    per_row = MAX_POP if w >= 110 else MAX_POP // 2
-    r = min(5.5, (w * 0.6) / (2.6 * per_row))
+    fat, upkeep = int(st["fat"][p, s]), int(st["upkeep"][p, s]) * int(st["avian"][p, s])
+    room = w - 16 * ((fat > 0) + (upkeep > 0))        # Fat and upkeep take the right end
+    per_row = MAX_POP if room / (2.6 * MAX_POP) >= 3.5 else MAX_POP // 2
+    r = min(5.5, room / (2.6 * per_row))
     for i in range(pop):
         row, col = divmod(i, per_row)
         dot(sheet, x + r + 1 + col * 2.6 * r, y + r + row * 2.6 * r, r,
             FOOD if i < food else FOOD_EMPTY)
     right, cy = x + w, y + 6.5
-    fat, upkeep = int(st["fat"][p, s]), int(st["upkeep"][p, s])
     if fat:
         dot(sheet, right - 7, cy, 6.5, FAT, lw=0.6)
         text(sheet, right - 7, cy, str(fat), size=7, ha="center", weight="bold")
         right -= 16
-    if st["avian"][p, s] and upkeep:
+    if upkeep:
         box(sheet, right - 13, cy - 6, 12, 12, UPKEEP, lw=0.6)
         text(sheet, right - 7, cy, str(upkeep), size=7, ha="center", color="white",
              weight="bold")
