@@ -8,7 +8,7 @@ from matplotlib.text import Text
 from pettingzoo.test import render_test
 
 from envs.core.engine import checked_step
-from envs.core.picture import figure_to_rgb, save_figure
+from envs.core.picture import save_figure
 from envs.evolution import make_engine
 from envs.evolution.aec_env import raw_env
 from envs.evolution.picture_style import HEIGHT, WIDTH
