@@ -86,10 +86,6 @@ def draw_legend(sheet, x, y, w, h):
         mark(col, cy)
         text(sheet, col + 22, cy, label, size=7)
     notes = top + (len(items) + 1) // 2 * row + 4
-    text(sheet, x + 10, notes, "\n".join((
-        "score = bag + population + traits",
-        "body / pop: body size and population",
-        "hand: the cards, or one back per card",
-        "'face down, seen': its owner's view or",
-        "reveal=True; others see only a card back")), size=7, color=FAINT, va="top",
-        linespacing=1.4)
+    text(sheet, x + 10, notes, "score = bag + population + traits\n"
+         "hatched: face down, seen by owner / reveal", size=7, color=FAINT, va="top",
+         linespacing=1.4)
