@@ -1,4 +1,4 @@
-"""The `speciesgym` command: play, bench, show, warm, train, tournament."""
+"""The `speciesgym` command: play, bench, show, replay, warm, train, tournament."""
 import argparse
 import json
 import sys
@@ -45,16 +45,45 @@ def scenario_source(path, game=None):
 
 
 def cmd_show(args):
+    engine, state = _shown_position(args)
+    if args.out:
+        from envs.core.picture import save_figure
+        fig = engine.picture(state, viewer=args.viewer, reveal=args.reveal)
+        print(f"wrote {save_figure(fig, args.out)}")
+    else:
+        print(engine.render_text(state, viewer=args.viewer))
+    return 0
+
+
+def _shown_position(args):
+    """(engine, state) of `show`'s file: a scenario, or a game record at --move."""
+    from training.record import FORMAT, load_record, replay_steps
+    from envs.core.scenario import load_json
+    data = load_json(args.file)
+    if isinstance(data, dict) and data.get("format") == FORMAT:
+        record = load_record(args.file)
+        announce_compile(record["game"])
+        move = len(record["actions"]) if args.move is None else args.move
+        if not 0 <= move <= len(record["actions"]):
+            raise ValueError(f"--move {move}: the record has moves 0..{len(record['actions'])}")
+        for engine, state, i, _ in replay_steps(record):
+            if i == move:
+                return engine, state.copy()
+    if args.move is not None:
+        raise ValueError(f"--move: {args.file} is a scenario, not a game record")
     game, data, guessed = scenario_source(args.file, args.game)
     announce_compile(game)
     try:
-        engine, state = game_module(game).load_scenario(data)
+        return game_module(game).load_scenario(data)
     except ValueError as exc:
         hint = (" (the file names no game, so it was read as evolution: add \"game\" to it "
                 "or pass --game)") if guessed else ""
         raise ValueError(f"scenario file {args.file}: {exc}{hint}") from None
-    print(engine.render_text(state))
-    return 0
+
+
+def cmd_replay(args):
+    from training.replay import run_replay
+    return run_replay(args)
 
 
 def cmd_warm(args):
@@ -162,7 +191,24 @@ def build_parser():
     show.add_argument("file")
     show.add_argument("--game", choices=GAMES, default=None,
                       help="the game, for a file without a \"game\" field (default evolution)")
+    show.add_argument("--out", default=None, help="write a picture (.png or .svg) instead of text")
+    show.add_argument("--viewer", type=int, default=None,
+                      help="the seat whose view is shown (default: the spectator's)")
+    show.add_argument("--reveal", action="store_true",
+                      help="picture: show hidden cards too, marked as hidden")
+    show.add_argument("--move", type=int, default=None,
+                      help="for a game record: the position after this many moves (default: "
+                           "the end)")
     show.set_defaults(func=cmd_show)
+    replay = sub.add_parser("replay", help="replay a game record move by move; --html writes "
+                                           "a replay page")
+    replay.add_argument("file", help="a game record (speciesgym play --save, tournaments)")
+    replay.add_argument("--html", default=None, help="write a self-contained replay page here")
+    replay.add_argument("--viewer", type=int, default=None,
+                        help="the seat whose view is shown (default: the spectator's)")
+    replay.add_argument("--every", type=int, default=1,
+                        help="page: a picture of every N-th position (first and last always)")
+    replay.set_defaults(func=cmd_replay)
     warm = sub.add_parser("warm", help="compile every game's kernels now (or load them from "
                                        "numba's cache) and print how long it took")
     warm.add_argument("--game", choices=GAMES, default=None, help="only this game")

@@ -58,9 +58,13 @@ def load_record(path):
     return record
 
 
-def replay_record(record):
-    """(engine, state) after replaying every action of `record` from its seed; ValueError if
-    an action is illegal or named differently than recorded."""
+def replay_steps(record):
+    """Replay `record` from its seed: yields (engine, state, i, step) before each recorded
+    action is applied (the caller must not change `state`), then checks the end.
+
+    ValueError if an action is illegal or named differently than recorded, or if a finished
+    record's scores or winners differ from the replayed ones (the rules changed, or the file
+    was edited)."""
     from agents.runner import make_engine
     from envs.core.engine import checked_step
     engine = make_engine(record["game"], record["players"], **record["options"])
@@ -71,5 +75,29 @@ def replay_record(record):
         if mover != step["mover"] or name != step["name"]:
             raise ValueError(f"game record, action {i}: recorded {step['mover']} "
                              f"{step['name']!r}, replay gives {mover} {name!r}")
+        yield engine, state, i, step
         checked_step(engine, state, step["action"])
+    yield engine, state, len(record["actions"]), None
+    if record.get("finished"):
+        _check_end(record, engine, state)
+
+
+def _check_end(record, engine, state):
+    if engine.to_move(state) >= 0:
+        raise ValueError("game record: marked finished, but the replayed game is not over")
+    scores, winners, _ = engine.final(state)
+    replayed = [int(s) for s in scores]
+    if replayed != [int(s) for s in record.get("scores", [])]:
+        raise ValueError(f"game record: recorded scores {record.get('scores')}, replay gives "
+                         f"{replayed}")
+    won = [i for i, w in enumerate(winners) if w]
+    if won != list(record.get("winners", [])):
+        raise ValueError(f"game record: recorded winners {record.get('winners')}, replay "
+                         f"gives {won}")
+
+
+def replay_record(record):
+    """(engine, state) after replaying every action of `record` (see replay_steps)."""
+    for engine, state, _, _ in replay_steps(record):
+        pass
     return engine, state
