@@ -46,8 +46,11 @@ def agent_action(agent, engine, state, seat, mask):
     return agent.act(obs, mask)
 
 
-def play_game(game, num_players, agents, seed, max_decisions=100_000, **options):
-    """Play one game; `agents[seat]` acts for each seat. Returns a GameResult."""
+def play_game(game, num_players, agents, seed, max_decisions=100_000, log=None, **options):
+    """Play one game; `agents[seat]` acts for each seat. Returns a GameResult.
+
+    log: a list to which (seat, action, action name) is appended before each action is
+    applied (for game records); the entries made so far stay if an agent raises."""
     if len(agents) != num_players:
         raise ValueError(f"{len(agents)} agents for {num_players} players")
     engine = make_engine(game, num_players, **options)
@@ -64,6 +67,9 @@ def play_game(game, num_players, agents, seed, max_decisions=100_000, **options)
         if decisions >= max_decisions:
             raise RuntimeError(f"{game}: no end after {max_decisions} decisions (seed {seed})")
         action = agent_action(agents[seat], engine, state, seat, engine.legal_mask(state))
+        if log is not None and isinstance(action, (int, np.integer)) \
+                and 0 <= action < engine.num_actions:
+            log.append((seat, int(action), engine.action_name(state, int(action))))
         checked_step(engine, state, action)
         decisions += 1
     scores, winners, key = engine.final(state)

@@ -22,6 +22,7 @@ import numpy as np
 
 from agents import from_spec
 from agents.runner import play_game
+from training.record import add_action, finish_record, new_record
 
 REASONS = ("raised", "non-integer-action", "illegal-action", "move-timeout", "game-timeout",
            "died")
@@ -177,19 +178,34 @@ def play_spec(spec, limits=NO_LIMITS, clock=None):
     results.jsonl, a forfeit record if a bot faulted. Errors outside the bots (the engine)
     propagate."""
     referee = Referee(limits, clock or Clock())
+    log = []
     try:
         agents = [Seated(referee.call(s, GAME, build_agent, a, spec.game, spec.players, seed),
                          s, referee)
                   for s, (a, seed) in enumerate(zip(spec.seats, spec.agent_seeds))]
-        res = play_game(spec.game, spec.players, agents, spec.seed, **spec.options)
+        res = play_game(spec.game, spec.players, agents, spec.seed, log=log, **spec.options)
     except Forfeit as f:
-        return forfeit_record(spec, f.seat, f.reason, f.detail, referee.decisions)
+        out = forfeit_record(spec, f.seat, f.reason, f.detail, referee.decisions)
+        out["game_record"] = game_record(spec, log)
+        return out
     reward = np.asarray(res.rewards_rank)
     ranks = [1 + int((reward > r).sum()) for r in reward]
     return {"index": spec.index, "seed": spec.seed, "entrants": list(spec.seats),
             "scores": np.asarray(res.scores).tolist(),
             "winners": [bool(w) for w in res.winners], "ranks": ranks,
-            "decisions": int(res.decisions)}
+            "decisions": int(res.decisions),
+            "game_record": game_record(spec, log, res)}
+
+
+def game_record(spec, log, result=None):
+    """The game as a training.record game record (finished when `result` is given); the
+    parent writes it beside results.jsonl."""
+    record = new_record(spec.game, spec.players, spec.options, spec.seed, spec.seats)
+    for seat, action, name in log:
+        add_action(record, seat, action, name)
+    if result is not None:
+        finish_record(record, result.scores, result.winners)
+    return record
 
 
 def forfeit_record(spec, seat, reason, detail, decisions):

@@ -27,6 +27,9 @@ Files in the output folder:
   JSON, a field missing, an `index` that is not a game number...) is a ValueError naming the
   file and the line. Asking for fewer games than the file holds plays nothing; every stored
   game is reported.
+- `games/<index>.json`: the game record of each game (training.record: seed, agents, every
+  action with its name; `speciesgym replay` replays it), written before its results line,
+  which names it as `"record"`.
 
 Forfeits: a bot that raises (being built, in `reset` or `act`), returns a non-integer or an
 illegal action, runs past the move limit (`Limits.move`, each call) or the game limit
@@ -64,11 +67,13 @@ from agents.spec import py_factory
 from training.executors import ProcessExecutor
 from training.games import GAMES
 from training.ratings import InOrder, Ratings
+from training.record import save_record
 from training.referee import Limits, play_spec  # noqa: F401  (play_spec: one game here)
 
 FORMAT = "speciesgym-tournament-1"
 CONFIG_FILE = "tournament.json"
 RESULTS_FILE = "results.jsonl"
+GAMES_DIR = "games"
 RECORD_KEYS = ("index", "seed", "entrants", "scores", "winners", "ranks", "decisions")
 
 
@@ -321,6 +326,7 @@ def _run(config, out, executor, progress):
     bar = _progress(len(done) + len(todo), len(done), progress)
     with f, bar:
         for record in executor(game_spec(config, i) for i in todo):
+            record = store_game_record(record, out)
             f.write((json.dumps(record) + "\n").encode())
             f.flush()
             os.fsync(f.fileno())
@@ -330,6 +336,20 @@ def _run(config, out, executor, progress):
             if record.get("forfeit"):
                 warnings.warn(forfeit_message(record), RuntimeWarning)
     return [done[i] for i in sorted(done)], rater.ratings
+
+
+def store_game_record(record, out):
+    """Write the game's record (training.record) to <out>/games/<index>.json before its
+    results line, which then names it as "record"; a result without one passes unchanged."""
+    record = dict(record)
+    game = record.pop("game_record", None)
+    if game is None:
+        return record
+    name = f"{GAMES_DIR}/{record['index']:06d}.json"
+    os.makedirs(os.path.join(out, GAMES_DIR), exist_ok=True)
+    save_record(game, os.path.join(out, name))
+    record["record"] = name
+    return record
 
 
 def forfeit_message(record):

@@ -11,6 +11,7 @@ import pytest
 
 from training.cli import main
 from training.ratings import Ratings, leaderboard, rate_records, wilson
+from training.record import load_record, replay_record
 from training.tournament import (Config, load, play_spec, read_results, run_tournament,
                                  table)
 
@@ -58,8 +59,16 @@ def test_same_seed_same_results_file(tmp_path, executors):
     assert lines(tmp_path / "a") != lines(tmp_path / "c")
     first = json.loads(lines(tmp_path / "a")[0])
     assert set(first) == {"index", "seed", "entrants", "scores", "winners", "ranks",
-                          "decisions"}
+                          "decisions", "record"}
     assert first["decisions"] > 10 and first["ranks"][first["winners"].index(True)] == 1
+    # each game's record replays to the scores of its results line
+    for line in lines(tmp_path / "a"):
+        result = json.loads(line)
+        game = load_record(tmp_path / "a" / result["record"])
+        assert game["agents"] == result["entrants"] and len(game["actions"]) == \
+            result["decisions"]
+        engine, state = replay_record(game)
+        assert engine.final(state)[0].tolist() == result["scores"]
 
 
 def test_a_longer_run_resumes_a_shorter_one(tmp_path, executors):

@@ -62,6 +62,9 @@ def test_a_faulty_bot_forfeits_and_the_tournament_goes_on(executors, tmp_path, b
             assert r["winners"] == [s != seat for s in range(2)] and r["scores"] is None
             built = bot not in ("BadBuild", "NoAct")
             assert (r["decisions"] >= 2) if built else (r["decisions"] == 0)
+            if "record" in r:       # the worker lived to send the moves made before the fault
+                game = json.loads((out / r["record"]).read_text())
+                assert not game["finished"] and len(game["actions"]) <= r["decisions"]
             forfeits.append(f"game {r['index']}: {BOTS + bot} (seat {seat}) forfeits "
                             f"({reason}): {f['detail']}")
         assert len(forfeits) == 2 and sorted(messages) == sorted(forfeits)
