@@ -37,6 +37,7 @@ Randomness: `reset(seed=s)` reseeds the env's generator, which then draws every 
 opponent choice and opponent seed, so an env seeded once replays the same episodes.
 """
 import importlib
+import numbers
 
 import gymnasium as gym
 import numpy as np
@@ -141,8 +142,8 @@ class SingleAgentEnv(gym.Env):
         if illegal_action not in ILLEGAL_ACTIONS:
             raise ValueError(f"illegal_action must be one of {', '.join(ILLEGAL_ACTIONS)}, "
                              f"got {illegal_action!r}")
-        if not (isinstance(illegal_penalty, (int, float)) and np.isfinite(illegal_penalty)
-                and illegal_penalty >= 0):
+        if isinstance(illegal_penalty, bool) or not isinstance(illegal_penalty, numbers.Real) \
+                or not np.isfinite(illegal_penalty) or illegal_penalty < 0:
             raise ValueError(f"illegal_penalty must be a finite number >= 0, "
                              f"got {illegal_penalty!r}")
         self.illegal_action, self.illegal_penalty = illegal_action, float(illegal_penalty)

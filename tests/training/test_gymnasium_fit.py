@@ -40,6 +40,8 @@ def test_penalize_pays_the_penalty_and_leaves_the_game_unchanged():
     _, reward, *_ = env.step(int(np.flatnonzero(mask)[0]))
     assert reward == 0.0 and env.state.tobytes() != before.tobytes()
 
+    assert SingleAgentEnv("evolution", 2, illegal_action="penalize",
+                          illegal_penalty=np.float32(2)).illegal_penalty == 2.0
     default = SingleAgentEnv("evolution", 2, seed=1, illegal_action="penalize")
     default.reset()
     assert default.step(illegal)[1] == -single_agent.ILLEGAL_PENALTY == -1.0
@@ -58,7 +60,7 @@ def test_illegal_attempts_count_toward_max_decisions():
 def test_bad_illegal_action_options_are_named():
     with pytest.raises(ValueError, match="illegal_action.*'ignore'"):
         SingleAgentEnv("evolution", 2, illegal_action="ignore")
-    for penalty in (-1.0, float("nan"), float("inf"), "1"):
+    for penalty in (-1.0, float("nan"), float("inf"), "1", None, True):
         with pytest.raises(ValueError, match="illegal_penalty"):
             SingleAgentEnv("evolution", 2, illegal_action="penalize", illegal_penalty=penalty)
 
