@@ -176,11 +176,6 @@ def test_cli_train_runs_and_reports(tmp_path):
     assert bad.returncode == 2 and "--vec" in bad.stderr
 
 
-def ignore_sigint():
-    """Popen's preexec_fn: start the child as a shell's background job starts it."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
 def test_ctrl_c_leaves_a_usable_checkpoint_and_resume_continues(tmp_path, sig):
     """The SIGINT run starts with SIGINT ignored, as a background job of a non-interactive
@@ -195,10 +190,16 @@ def test_ctrl_c_leaves_a_usable_checkpoint_and_resume_continues(tmp_path, sig):
             "--runs-dir", str(tmp_path), "--name", "int", "--no-progress"]
     ckpts = tmp_path / "int" / "checkpoints"
     err_path = tmp_path / "stderr.txt"
-    with open(tmp_path / "stdout.txt", "w") as out, open(err_path, "w") as err:
-        proc = subprocess.Popen([sys.executable, "-m", "training.cli", *args], cwd=ROOT,
-                                stdout=out, stderr=err, text=True,
-                                preexec_fn=ignore_sigint if sig == signal.SIGINT else None)
+    # an ignored signal stays ignored across exec: the child inherits it, as from a shell
+    previous = signal.getsignal(signal.SIGINT) or signal.default_int_handler
+    if sig == signal.SIGINT:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        with open(tmp_path / "stdout.txt", "w") as out, open(err_path, "w") as err:
+            proc = subprocess.Popen([sys.executable, "-m", "training.cli", *args], cwd=ROOT,
+                                    stdout=out, stderr=err, text=True)
+    finally:
+        signal.signal(signal.SIGINT, previous)
     try:
         deadline = time.monotonic() + 600      # a guard against a hung child, not a sync
         while len(list(ckpts.glob("step_*.zip")) if ckpts.exists() else []) < 2:
