@@ -7,10 +7,23 @@ and `step()` until the learner must act again or the game ends, and each sees on
 observation and mask (search agents also get their own `agents.infoset.InfoSet`).
 
 - observation: the learner's float32 observation vector (`engine.observe(state, seat)`);
-- action: Discrete(num_actions); an illegal action raises ValueError and changes nothing;
-- `action_masks()`: the engine's legal mask for the learner (bool), on the env itself so that
-  MaskablePPO reaches it through DummyVecEnv and SubprocVecEnv alike; all False once the game
-  is over (a vectorised env resets before asking again);
+- action: Discrete(num_actions). What an action the rules forbid does is `illegal_action`:
+  "raise" (the default) raises ValueError and changes nothing; "penalize" leaves the game
+  unchanged and returns reward -illegal_penalty (default ILLEGAL_PENALTY = 1.0, the size of
+  a won or lost 2-player game in "win" mode), terminated False and info
+  {"illegal_action": True}; such an attempt counts toward `max_decisions`, so a policy stuck
+  on illegal moves is truncated. "penalize" lets generic tools that step with
+  `action_space.sample()` (gymnasium's and SB3's `check_env`) drive the env. A value that is
+  not an action at all (outside 0..num_actions-1, not an integer) raises in both modes;
+- `action_masks()`: a bool vector that is never all False, on the env itself so that
+  MaskablePPO reaches it through DummyVecEnv and SubprocVecEnv alike. While the learner is
+  to move it is the engine's legal mask. Once the game is over (and before the first reset)
+  no action is applied to the game, and the mask is all True, as pgx does: a Gymnasium
+  vector env with the default NEXT_STEP autoreset returns the terminal observation, asks the
+  policy for an action on it (`envs.call("action_masks")` gives this all-True mask, so a
+  masked policy stays well defined) and its next `step()` resets the sub-env and ignores
+  that action. SB3's VecEnvs reset in the same step and never ask at a terminal state.
+  Stepping a finished game yourself still raises ValueError: call reset();
 - reward: 0 until the end, then the learner's own final reward in the env's reward mode
   ("win", "rank" or "score", see envs.core.rewards);
 - `shaping` (default 0: off) adds potential-based shaping after every learner decision:
@@ -24,6 +37,7 @@ Randomness: `reset(seed=s)` reseeds the env's generator, which then draws every 
 opponent choice and opponent seed, so an env seeded once replays the same episodes.
 """
 import importlib
+import numbers
 
 import gymnasium as gym
 import numpy as np
@@ -33,6 +47,8 @@ from envs.core.engine import checked_step
 from envs.core.rewards import check_reward_mode, final_rewards
 
 GAMES = ("evolution", "dominant_species")
+ILLEGAL_ACTIONS = ("raise", "penalize")    # what an action the rules forbid does
+ILLEGAL_PENALTY = 1.0                      # the default cost of one illegal action (penalize)
 SCORE_SCALE = {"evolution": 20.0, "dominant_species": 50.0}   # a typical winning margin
 _PPO_CACHE = {}        # "path" -> PPOAgent: deterministic and stateless, shared by every env
 _PPO_CACHE_SIZE = 16
@@ -121,7 +137,16 @@ class SingleAgentEnv(gym.Env):
 
     def __init__(self, game, num_players=2, opponents=("random",), weights=None,
                  reward="win", seat=None, seat_offset=0, seed=None, options=None,
-                 render_mode=None, max_decisions=100_000, shaping=0.0):
+                 render_mode=None, max_decisions=100_000, shaping=0.0,
+                 illegal_action="raise", illegal_penalty=ILLEGAL_PENALTY):
+        if illegal_action not in ILLEGAL_ACTIONS:
+            raise ValueError(f"illegal_action must be one of {', '.join(ILLEGAL_ACTIONS)}, "
+                             f"got {illegal_action!r}")
+        if isinstance(illegal_penalty, bool) or not isinstance(illegal_penalty, numbers.Real) \
+                or not np.isfinite(illegal_penalty) or illegal_penalty < 0:
+            raise ValueError(f"illegal_penalty must be a finite number >= 0, "
+                             f"got {illegal_penalty!r}")
+        self.illegal_action, self.illegal_penalty = illegal_action, float(illegal_penalty)
         self.engine = make_game_engine(game, num_players, options)
         self.game, self.num_players = game, num_players
         self.options = dict(options or {})
@@ -145,6 +170,7 @@ class SingleAgentEnv(gym.Env):
         self.opponents = {}
         self.opponent_specs = []
         self.decisions = 0
+        self.illegal_moves = 0
 
     # -- pool control (reachable through VecEnv.env_method) --------------------------------
     def set_opponents(self, specs, weights=None):
@@ -169,7 +195,7 @@ class SingleAgentEnv(gym.Env):
             if hasattr(agent, "reset"):
                 agent.reset(s, P)
         self.state = self.engine.new_state(int(self.rng.integers(2**62)))
-        self.decisions = 0
+        self.decisions = self.illegal_moves = 0
         self._play_opponents()
         self._margin = self._score_margin()
         if self.engine.to_move(self.state) < 0:
@@ -181,6 +207,11 @@ class SingleAgentEnv(gym.Env):
             raise RuntimeError("call reset() before step()")
         if self.engine.to_move(self.state) != self.seat:
             raise ValueError("the game is over: call reset()")
+        if self.illegal_action == "penalize" and self._forbidden(action):
+            self.illegal_moves += 1
+            truncated = self.decisions + self.illegal_moves >= self.max_decisions
+            return self._observe(), -self.illegal_penalty, False, truncated, \
+                {"illegal_action": True}
         checked_step(self.engine, self.state, action)
         self.decisions += 1
         self._play_opponents()
@@ -190,7 +221,7 @@ class SingleAgentEnv(gym.Env):
             margin = self._score_margin()
             shaped, self._margin = self.shaping * (margin - self._margin), margin
         if self.engine.to_move(self.state) >= 0:
-            truncated = self.decisions >= self.max_decisions
+            truncated = self.decisions + self.illegal_moves >= self.max_decisions
             return obs, shaped, False, truncated, {}
         scores, winners, key = self.engine.final(self.state)
         rewards = final_rewards(self.reward_mode, scores, winners, key)
@@ -201,9 +232,11 @@ class SingleAgentEnv(gym.Env):
         return obs, float(rewards[self.seat]) + shaped, True, False, info
 
     def action_masks(self):
-        """bool vector: the learner's legal actions (all False when it is not to move)."""
+        """bool vector, never all False: the learner's legal actions while it is to move; all
+        True before the first reset and once the game is over, where no action is applied (a
+        NEXT_STEP-autoresetting vector env ignores it; see the module docstring)."""
         if self.state is None or self.engine.to_move(self.state) != self.seat:
-            return np.zeros(self.engine.num_actions, bool)
+            return np.ones(self.engine.num_actions, bool)
         return self.engine.legal_mask(self.state).astype(bool)
 
     def render(self):
@@ -212,6 +245,14 @@ class SingleAgentEnv(gym.Env):
         return ""
 
     # -- internals -------------------------------------------------------------------------
+    def _forbidden(self, action):
+        """True for an action index of the space that the rules forbid now (a value that is
+        not an action index at all is left to checked_step, which raises)."""
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+            return False
+        return 0 <= action < self.engine.num_actions and \
+            not self.engine.legal_mask(self.state)[int(action)]
+
     def _observe(self):
         return self.engine.observe(self.state, self.seat)
 

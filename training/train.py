@@ -14,8 +14,14 @@ A run lives in `runs/<name>/`:
   pretrain.json            with `--pretrain <teachers>`: the behaviour-cloning figures; the
                            cloned policy is checkpointed and evaluated as step 0
 
-`--resume` loads the last checkpoint and continues up to `--timesteps` in total. Ctrl-C or
-SIGTERM stops a run between two steps; its checkpoints stay complete (atomic writes).
+`--resume` loads the last checkpoint and continues up to `--timesteps` in total; files in
+checkpoints/ not named step_<digits>.zip (`step_abc.zip`, notes) are ignored by it and by the
+self-play pool. Ctrl-C (SIGINT) or SIGTERM stops a run; its checkpoints stay complete (atomic
+writes) and the command exits with 130. The run installs its own handler for both signals
+before it writes anything to checkpoints/, so a run started with SIGINT ignored (a
+background job of a non-interactive shell inherits that) still stops on it, and a signal
+whose KeyboardInterrupt Python discards (raised inside a finalizer) still stops it at the
+next environment step (training.signals).
 
 Reproducibility: the seed fixes torch, numpy, every env (game seeds, seats, opponent choice)
 and the evaluation games, so the same command on the same machine gives the same run
@@ -31,17 +37,20 @@ import dataclasses
 import json
 import os
 import random
+import re
 import shutil
-import signal
 import sys
-import threading
 import time
 
 import numpy as np
 
 from training.single_agent import SingleAgentEnv, make_game_engine
+from training.signals import StopSignals
 from training.train_args import (HEURISTICS, Args, add_arguments, args_from_namespace,  # noqa: F401
                                   check_args, parse_options, split_specs)
+
+
+CHECKPOINT_NAME = re.compile(r"step_([0-9]+)\.zip")     # checkpoints/step_0000001024.zip
 
 
 def available_baselines(args):
@@ -71,13 +80,17 @@ class Run:
         self.eval_csv = os.path.join(self.dir, "eval.csv")
 
     def checkpoints(self):
-        """(step, path) of every complete checkpoint, oldest first."""
+        """(step, path) of every complete checkpoint, oldest first: the files named
+        step_<digits>.zip. Anything else in the folder (`step_abc.zip`, a half-written
+        `.step_N.zip.<pid>.tmp`, notes) is ignored by --resume and the self-play pool."""
         if not os.path.isdir(self.ckpt_dir):
             return []
         out = []
         for f in os.listdir(self.ckpt_dir):
-            if f.startswith("step_") and f.endswith(".zip"):
-                out.append((int(f[5:-4]), os.path.join(self.ckpt_dir, f)))
+            match = CHECKPOINT_NAME.fullmatch(f)
+            path = os.path.join(self.ckpt_dir, f)
+            if match and os.path.isfile(path):
+                out.append((int(match.group(1)), path))
         return sorted(out)
 
     def checkpoint_path(self, step):
@@ -259,6 +272,7 @@ def train(args):
                 self.next_eval = next_multiple(step, args.eval_every)
 
         def _on_step(self):
+            stop.check()
             for done, info in zip(self.locals["dones"], self.locals["infos"]):
                 if done and "win" in info:
                     self.logger.record_mean("rollout/win_rate", info["win"])
@@ -266,23 +280,25 @@ def train(args):
 
     remaining = args.timesteps - model.num_timesteps
     teachers = split_specs(args.pretrain) if model.num_timesteps == 0 else []
-    previous_term = None
-    if threading.current_thread() is threading.main_thread():
-        previous_term = signal.signal(signal.SIGTERM, _interrupt)   # kill, preemption: as Ctrl-C
+    stop = StopSignals()
     try:
+        stop.install()
         if teachers:
             behaviour_clone(model, args, teachers, options, run.dir)
+            stop.check()
             save(0)
             if args.eval_every > 0:
                 run_eval(0)
         if remaining > 0:
             model.learn(remaining, callback=RunCallback(), reset_num_timesteps=not args.resume,
                         progress_bar=args.progress, tb_log_name="ppo")
+        stop.check()
         save(model.num_timesteps)
         write_checkpoint(model, os.path.join(run.dir, "final.zip"),
                          dict(meta, num_timesteps=int(model.num_timesteps),
                               cpu_seconds=cpu_seconds(), args=dataclasses.asdict(args)))
         final_rows = run_eval(model.num_timesteps)
+        stop.check()
     except KeyboardInterrupt:
         last = run.checkpoints()
         where = f"{last[-1][1]} (step {last[-1][0]})" if last else "none yet"
@@ -290,8 +306,7 @@ def train(args):
               file=sys.stderr)
         raise
     finally:
-        if previous_term is not None:
-            signal.signal(signal.SIGTERM, previous_term)
+        stop.restore()
         eval_file.close()
         venv.close()
     print_table(args, model.num_timesteps, final_rows)
@@ -329,10 +344,6 @@ def behaviour_clone(model, args, teachers, options, run_dir):
     with open(os.path.join(run_dir, "pretrain.json"), "w") as f:
         json.dump(summary, f, indent=2)
     return summary
-
-
-def _interrupt(signum, frame):
-    raise KeyboardInterrupt(f"signal {signum}")
 
 
 def print_table(args, step, rows):

@@ -15,7 +15,7 @@ import pytest
 
 from agents.ppo_agent import PPOAgent, read_metadata, write_checkpoint
 from training.single_agent import SingleAgentEnv
-from training.train import Args, train
+from training.train import Args, Run, train
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TINY = dict(players=2, envs=2, n_steps=64, batch_size=64, n_epochs=1, net="32,32",
@@ -98,6 +98,7 @@ def test_resume_continues_from_the_saved_step(tmp_path):
     assert first == 256
     with pytest.raises(ValueError, match="--resume"):
         train(tiny(tmp_path, timesteps=512, name="r"))
+    (tmp_path / "r" / "checkpoints" / "step_abc.zip").write_text("not a checkpoint")
     train(tiny(tmp_path, timesteps=512, name="r", resume=True, eval_every=0))
     assert read_metadata(tmp_path / "r" / "final.zip")["num_timesteps"] == 512
     steps = [r["step"] for r in eval_rows(tmp_path / "r")]
@@ -196,19 +197,43 @@ def test_cli_train_runs_and_reports(tmp_path):
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
 def test_ctrl_c_leaves_a_usable_checkpoint_and_resume_continues(tmp_path, sig):
-    args = ["train", "--game", "evolution", "--timesteps", "100000", "--envs", "2",
+    """The SIGINT run starts with SIGINT ignored, as a background job of a non-interactive
+    shell does (so it used to fail: the run never saw the Ctrl-C and ran on to exit 0). The
+    signal goes out once two checkpoints exist, which the run writes only after installing its
+    handlers, and the run (10**7 steps) cannot finish before it: a run that loses the signal
+    times out here and is killed; it never passes. Output goes to files, not pipes, so that
+    the child can never block on a full pipe while the test waits."""
+    args = ["train", "--game", "evolution", "--timesteps", "10000000", "--envs", "2",
             "--n-steps", "64", "--batch-size", "64", "--n-epochs", "1", "--net", "16",
             "--checkpoint-every", "128", "--eval-every", "0", "--baselines", "random",
             "--runs-dir", str(tmp_path), "--name", "int", "--no-progress"]
-    proc = subprocess.Popen([sys.executable, "-m", "training.cli", *args], cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     ckpts = tmp_path / "int" / "checkpoints"
-    deadline = time.time() + 240
-    while time.time() < deadline and len(list(ckpts.glob("step_*.zip")) if ckpts.exists()
-                                           else []) < 2:
-        time.sleep(0.2)
-    proc.send_signal(sig)
-    _, err = proc.communicate(timeout=120)
+    err_path = tmp_path / "stderr.txt"
+    # an ignored signal stays ignored across exec: the child inherits it, as from a shell
+    previous = signal.getsignal(signal.SIGINT) or signal.default_int_handler
+    if sig == signal.SIGINT:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        with open(tmp_path / "stdout.txt", "w") as out, open(err_path, "w") as err:
+            proc = subprocess.Popen([sys.executable, "-m", "training.cli", *args], cwd=ROOT,
+                                    stdout=out, stderr=err, text=True)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    try:
+        deadline = time.monotonic() + 600      # a guard against a hung child, not a sync
+        while len(list(ckpts.glob("step_*.zip")) if ckpts.exists() else []) < 2:
+            assert proc.poll() is None, \
+                f"the run ended ({proc.returncode}) before two checkpoints: " \
+                f"{err_path.read_text()[-3000:]}"
+            assert time.monotonic() < deadline, "no two checkpoints after 600 s"
+            time.sleep(0.2)
+        proc.send_signal(sig)
+        proc.wait(timeout=300)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    err = err_path.read_text()
     assert proc.returncode == 130, err[-3000:]
     assert "interrupted; last checkpoint" in err and "--resume" in err
     saved = sorted(ckpts.glob("step_*.zip"))
@@ -221,3 +246,59 @@ def test_ctrl_c_leaves_a_usable_checkpoint_and_resume_continues(tmp_path, sig):
     assert resumed.returncode == 0, resumed.stderr[-3000:]
     assert f"from step {step}" in resumed.stdout
     assert read_metadata(tmp_path / "int" / "final.zip")["num_timesteps"] == step + 128
+
+
+def send_at_env_step(monkeypatch, n, send):
+    """Calls `send()` inside the n-th step of the learner's envs (DummyVecEnv: this process)."""
+    step, calls = SingleAgentEnv.step, []
+
+    def counted(self, action):
+        calls.append(1)
+        if len(calls) == n:
+            send()
+        return step(self, action)
+    monkeypatch.setattr(SingleAgentEnv, "step", counted)
+
+
+def test_sigint_stops_a_run_that_inherited_it_ignored(tmp_path, monkeypatch):
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        send_at_env_step(monkeypatch, 300, lambda: signal.raise_signal(signal.SIGINT))
+        with pytest.raises(KeyboardInterrupt):
+            train(tiny(tmp_path, timesteps=1024, name="ign", eval_every=0))
+        assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN          # put back
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert not (tmp_path / "ign" / "final.zip").exists()
+
+
+class SignalsWhenCollected:
+    """Raises `sig` from its finalizer, where Python drops the handler's exception."""
+
+    def __init__(self, sig):
+        self.sig = sig
+
+    def __del__(self):
+        signal.raise_signal(self.sig)
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_dropped_inside_a_finalizer_still_stops_the_run(tmp_path, monkeypatch, sig):
+    send_at_env_step(monkeypatch, 300, lambda: SignalsWhenCollected(sig))
+    with pytest.raises(KeyboardInterrupt, match=f"signal {int(sig)}"):
+        train(tiny(tmp_path, timesteps=1024, name="fin", eval_every=0))
+    assert not (tmp_path / "fin" / "final.zip").exists()
+    assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+
+
+def test_checkpoint_listing_ignores_files_whose_step_is_not_an_integer(tmp_path):
+    run = Run(tiny(tmp_path, name="stray"))
+    os.makedirs(run.ckpt_dir)
+    for name in ("step_abc.zip", "step_.zip", "step_+5.zip", "step_-1.zip", "step_1_000.zip",
+                 "step_\u0663.zip", "step_ 7.zip", "step_12.zip.tmp", ".step_9.zip.1.tmp",
+                 "STEP_3.zip", "step_0000000256.zip", "step_128.zip"):
+        (tmp_path / "stray" / "checkpoints" / name).write_bytes(b"")
+    os.makedirs(os.path.join(run.ckpt_dir, "step_64.zip"))         # a folder, not a file
+    assert run.checkpoints() == [(128, run.ckpt_dir + "/step_128.zip"),
+                                 (256, run.ckpt_dir + "/step_0000000256.zip")]
