@@ -173,7 +173,7 @@ def test_forced_choices_are_played_and_shown_and_choices_start_at_1(capsys, monk
                           "--save", path)
     assert code == 0, err
     record = load_record(path)
-    engine, state = replay_record(dict(record, actions=[]))
+    engine, state = replay_record(dict(record, actions=[], finished=False))
     asked = forced = 0
     for step in record["actions"]:
         if step["mover"] == 1:

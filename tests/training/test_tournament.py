@@ -27,7 +27,7 @@ def lines(out):
 
 
 def snapshot(out):
-    return {p.name: p.read_bytes() for p in out.iterdir()}
+    return {str(p.relative_to(out)): p.read_bytes() for p in out.rglob("*") if p.is_file()}
 
 
 @pytest.mark.parametrize("entrants, players", [(3, 3), (4, 2), (5, 3), (6, 4)])
