@@ -41,7 +41,7 @@ import numpy as np
 from envs.core.rng import seed_word
 from envs.core.scenario import save_json, scenario_data
 from envs.evolution import rules
-from envs.evolution.data import (AVIAN_BOARDS, DECK_CAP, FLIGHT_CLASS, LAND_BOARDS,
+from envs.evolution.data import (AVIAN_BOARDS, DECK_CAP, FLIGHT_CLASS, LAND_BOARDS, N_CLASSES,
                                  RESERVE_SIZE, Kind)
 from envs.evolution.engine import EvolutionEngine
 from envs.evolution.invariants import check_position
@@ -62,7 +62,8 @@ _PILE_CAPS = {"deck": DECK_CAP, "reserve": RESERVE_SIZE, "discard": DECK_CAP}
 
 def _int(data, key, where, low, high, default=None):
     value = data.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+    if type(value) is not int and (isinstance(value, bool)
+                                   or not isinstance(value, (int, np.integer))):
         raise ValueError(f"{where}{key}: expected an integer, got {value!r}")
     if not low <= value <= high:
         raise ValueError(f"{where}{key}: {value} is outside {low}..{high}")
@@ -71,7 +72,7 @@ def _int(data, key, where, low, high, default=None):
 
 def _bool(data, key, where, default=False):
     value = data.get(key, default)
-    if not isinstance(value, (bool, np.bool_)):
+    if value is not True and value is not False and not isinstance(value, np.bool_):
         raise ValueError(f"{where}{key}: expected true or false, got {value!r}")
     return bool(value)
 
@@ -79,69 +80,80 @@ def _bool(data, key, where, default=False):
 def _check_keys(data, allowed, where):
     if not isinstance(data, dict):
         raise ValueError(f"{where or 'scenario'}: expected an object, got {type(data).__name__}")
-    unknown = sorted(set(data) - allowed, key=str)
-    if unknown:
+    if not allowed.issuperset(data):
+        unknown = sorted(set(data) - allowed, key=str)
         raise ValueError(f"{where or 'scenario'}: unknown field(s) {', '.join(map(str, unknown))}")
 
 
-def _read_species(st, p, s, sp, pool, where, places):
+class _Rows:
+    """Views of the record's per-species fields, and the traits still waiting for a copy."""
+
+    def __init__(self, st):
+        self.body, self.pop, self.food = st["body"], st["pop"], st["food"]
+        self.upkeep, self.fat, self.avian = st["upkeep"], st["fat"], st["avian"]
+        self.traits, self.hidden = st["traits"], st["hidden"]
+        self.waiting = []    # (seat, species, slot, ticket) of traits named without a value
+
+
+def _read_species(rows, p, s, sp, pool, where, limit, flight):
     _check_keys(sp, _SPECIES_KEYS, where)
     avian = _bool(sp, "avian", where)
-    if avian and not st["flight"]:
+    if avian and not flight:
         raise ValueError(f"{where}avian: avian species need flight=true")
     body = _int(sp, "body", where, 1, 3 if avian else 6, 1)
     pop = _int(sp, "pop", where, 1, 6, 1)
-    st["body"][p, s], st["pop"][p, s], st["avian"][p, s] = body, pop, avian
-    st["food"][p, s] = _int(sp, "food", where, 0, pop, 0)
-    st["upkeep"][p, s] = _int(sp, "upkeep", where, 0, body if avian else 0, 0)
-    st["fat"][p, s] = _int(sp, "fat", where, 0, body, 0)
+    rows.body[p, s], rows.pop[p, s], rows.avian[p, s] = body, pop, avian
+    rows.food[p, s] = _int(sp, "food", where, 0, pop, 0)
+    rows.upkeep[p, s] = _int(sp, "upkeep", where, 0, body if avian else 0, 0)
+    fat = rows.fat[p, s] = _int(sp, "fat", where, 0, body, 0)
     traits = sp.get("traits", [])
     if not isinstance(traits, list):
         raise ValueError(f"{where}traits: expected a list of cards")
     offset = 1 if avian else 0
-    limit = int(st["trait_limit"])
     if len(traits) + offset > limit:
         raise ValueError(f"{where}traits: {len(traits) + offset} traits (Flight counts) but "
                          f"the limit is {limit}")
     kinds = [Kind.FLIGHT] if avian else []
+    slots = rows.traits[p, s]
     if avian:
-        st["traits"][p, s, 0] = FLIGHT_CLASS
+        slots[0] = FLIGHT_CLASS
     for k, spec in enumerate(traits):
-        i, kind = pool.request(spec, f"{where}traits[{k}]", trait=True)
+        ticket, kind = pool.take(spec, f"{where}traits[{k}]", trait=True)
+        if ticket < 0:
+            rows.waiting.append((p, s, k + offset, ticket))
+        else:
+            slots[k + offset] = ticket
         kinds.append(kind)
-        places.append(("trait", p, s, k + offset, i))
     if len(set(kinds)) != len(kinds):
         raise ValueError(f"{where}traits: two traits of the same name")
-    if st["fat"][p, s] and Kind.FAT_TISSUE not in kinds:
+    if fat and Kind.FAT_TISSUE not in kinds:
         raise ValueError(f"{where}fat: stored fat needs Fat Tissue")
     face_down = sp.get("face_down", [])
     if not isinstance(face_down, list) or any(
-            isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < len(traits)
-            for k in face_down):
+            type(k) is not int or not 0 <= k < len(traits) for k in face_down):
         raise ValueError(f"{where}face_down: expected positions in the traits list")
     for k in face_down:
-        st["hidden"][p, s, k + offset] = 1
+        rows.hidden[p, s, k + offset] = 1
 
 
-def _read_seat(st, p, seat, pool, where, places):
+def _read_seat(st, rows, p, seat, pool, where, hands, food_cards):
     _check_keys(seat, _SEAT_KEYS, where)
-    for i in pool.request_list(seat.get("hand", []), f"{where}hand"):
-        places.append(("hand", p, 0, 0, i))
+    hands.append(pool.take_list(seat.get("hand", []), f"{where}hand"))
     st["bag"][p] = _int(seat, "bag", where, 0, 10_000, 0)
     st["passed"][p] = _bool(seat, "passed", where)
     if seat.get("food_card") is not None:
-        i, _ = pool.request(seat["food_card"], f"{where}food_card")
-        places.append(("food_card", p, 0, 0, i))
+        food_cards[p] = pool.take(seat["food_card"], f"{where}food_card")[0]
     species = seat.get("species", [])
     if not isinstance(species, list) or len(species) > MAX_SPECIES:
         raise ValueError(f"{where}species: expected a list of at most {MAX_SPECIES}")
     st["n_species"][p] = len(species)
+    limit, flight = int(st["trait_limit"]), bool(st["flight"])
     for s, sp in enumerate(species):
-        _read_species(st, p, s, sp, pool, f"{where}species[{s}].", places)
+        _read_species(rows, p, s, sp, pool, f"{where}species[{s}].", limit, flight)
 
 
 def _read_pile(data, key, pool, flight):
-    """None (omitted), an int (that many unplaced cards) or a list of request indices."""
+    """None (omitted), an int (that many unplaced cards) or a list of tickets."""
     value = data.get(key)
     if value is None:
         return None
@@ -149,18 +161,18 @@ def _read_pile(data, key, pool, flight):
         raise ValueError("reserve: the reserve needs flight=true")
     if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
         return _int(data, key, "", 0, _PILE_CAPS[key])
-    pile = pool.request_list(value, key)
+    pile = pool.take_list(value, key)
     if len(pile) > _PILE_CAPS[key]:
         raise ValueError(f"{key}: at most {_PILE_CAPS[key]} cards")
     return pile
 
 
-def _fill_piles(st, data, piles, chosen, pool, seed, flight):
+def _fill_piles(st, piles, card_of, pool, seed, flight):
     rest = pool.rest()
     counted = [k for k, v in piles.items() if isinstance(v, int)]
     if rest and (counted or None in piles.values()):
         np.random.default_rng(seed).shuffle(rest)
-    filled = {k: [chosen[i] for i in v] for k, v in piles.items() if isinstance(v, list)}
+    filled = {k: [card_of(t) for t in v] for k, v in piles.items() if isinstance(v, list)}
     for key in counted:
         if piles[key] > len(rest):
             raise ValueError(f"{key}: {piles[key]} cards asked, only {len(rest)} left unplaced")
@@ -179,10 +191,10 @@ def _fill_piles(st, data, piles, chosen, pool, seed, flight):
     st["reserve"][: len(reserve)] = reserve
     st["reserve_n"] = len(reserve)
     if filled["discard"]:
-        np.add.at(st["discard"], filled["discard"], 1)
+        st["discard"] = np.bincount(filled["discard"], minlength=N_CLASSES)
 
 
-def _read_boards(st, data, n, flight):
+def _read_boards(st, data, flight):
     n_avian = int(st["avian"].sum())
     n_land = int(st["n_species"].sum()) - n_avian
     if n_land > LAND_BOARDS or n_avian > (AVIAN_BOARDS if flight else 0):
@@ -211,8 +223,8 @@ def build_state(data):
     st = state[0]
     st["rng"] = seed_word(seed)
     setup_game(st, n, int(flight))
-    st["deck"][:] = 0
-    st["reserve"][:] = 0
+    st["deck"] = 0
+    st["reserve"] = 0
     st["first"] = _int(data, "first", "", 0, n - 1, 0)
     st["round"] = _int(data, "round", "", 0, 1000, 0)
     st["last_round"] = _int(data, "last_round", "", -1, 1000, -1)
@@ -224,21 +236,21 @@ def build_state(data):
     if not isinstance(seats, list) or len(seats) != n:
         raise ValueError(f"seats: expected a list of {n} seats")
     pool = CardPool(flight)
-    places = []
+    rows = _Rows(st)
+    hands, food_cards = [], [None] * n
     for p, seat in enumerate(seats):
-        _read_seat(st, p, seat, pool, f"seats[{p}].", places)
+        _read_seat(st, rows, p, seat, pool, f"seats[{p}].", hands, food_cards)
     piles = {key: _read_pile(data, key, pool, flight) for key in ("deck", "reserve", "discard")}
-    chosen = pool.assign()
-    for where, p, s, k, i in places:
-        c = chosen[i]
-        if where == "hand":
-            st["hand"][p, c] += 1
-        elif where == "food_card":
-            st["food_card"][p] = c
-        else:
-            st["traits"][p, s, k] = c
-    _fill_piles(st, data, piles, chosen, pool, seed, flight)
-    _read_boards(st, data, n, flight)
+    card_of = pool.assign()
+    for p in range(n):
+        if hands[p]:
+            st["hand"][p] = np.bincount([card_of(t) for t in hands[p]], minlength=N_CLASSES)
+        if food_cards[p] is not None:
+            st["food_card"][p] = card_of(food_cards[p])
+    for p, s, k, ticket in rows.waiting:
+        rows.traits[p, s, k] = card_of(ticket)
+    _fill_piles(st, piles, card_of, pool, seed, flight)
+    _read_boards(st, data, flight)
     st["bank_out"] = int(st["wh"] + st["cliff"] + st["bag"].sum() + st["food"].sum()
                          + st["upkeep"].sum() + st["fat"].sum())
     phase = _PHASES[phase_name]

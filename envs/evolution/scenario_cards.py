@@ -1,9 +1,8 @@
 """Cards in a scenario: card names to card classes, each copy of the game handed out once.
 
-A card is written "Kind:food value" ("Long Neck:5") or just "Kind" (any copy). Requests are
-collected first and served together: every card with a value gets its own copy before any
-card without one takes a copy, so "Symbiosis" in a hand never takes the copy a later
-"Symbiosis:1" needs.
+A card is written "Kind:food value" ("Long Neck:5") or just "Kind" (any copy). A card with a
+value takes its copy at once; cards without one wait until every named card is placed, so
+"Symbiosis" in a hand never takes the copy a later "Symbiosis:1" needs.
 """
 import numpy as np
 
@@ -15,6 +14,7 @@ _KIND_BY_NAME = {name.lower(): i for i, name in enumerate(KIND_NAMES)}
 _CLASSES_OF_KIND = {k: tuple(int(c) for c in np.flatnonzero(CLASS_KIND == k))
                     for k in range(len(KIND_NAMES))}
 _PARSED = {name: ((c,), True, int(CLASS_KIND[c])) for c, name in enumerate(CARD_NAMES)}
+_NAMED = {name: c for c, name in enumerate(CARD_NAMES) if c != FLIGHT_CLASS}
 
 
 def parse_card(spec, where):
@@ -49,45 +49,63 @@ def check_trait_card(kind, where):
 
 
 class CardPool:
-    """The game's cards; `request` names one, `assign` hands every request its copy."""
+    """The game's cards. `take` serves a card with a value at once and defers one without;
+    `assign` then serves the deferred ones from the copies left."""
 
     def __init__(self, flight):
         copies = CLASS_COPIES_BASE + (CLASS_COPIES_FLIGHT if flight else 0)
         self.left = [int(x) for x in copies]
         self.left[FLIGHT_CLASS] = 0
-        self.requests = []
+        self.deferred = []
 
-    def request(self, spec, where, trait=False):
-        """Ask for the card `spec`; returns (request index, kind)."""
-        classes, explicit, kind = parse_card(spec, where)
+    def take(self, spec, where, trait=False):
+        """(ticket, kind): the ticket is the class id, or -1 - i for deferred request i."""
+        hit = _PARSED.get(spec) if type(spec) is str else None
+        if hit is None or hit[2] == Kind.FLIGHT:
+            hit = parse_card(spec, where)
+        classes, explicit, kind = hit
         if trait:
             check_trait_card(kind, where)
-        self.requests.append((classes, explicit, spec, where))
-        return len(self.requests) - 1, kind
+        if not explicit:
+            self.deferred.append((classes, spec, where))
+            return -len(self.deferred), kind
+        c = classes[0]
+        if self.left[c] <= 0:
+            raise ValueError(f"{where}: no copy of {spec!r} left (a card in two places, or "
+                             f"a card not in this game)")
+        self.left[c] -= 1
+        return c, kind
 
-    def request_list(self, value, where, trait=False):
-        if not isinstance(value, list):
+    def take_list(self, value, where):
+        """Tickets of a list of cards (not traits), named cards served at once."""
+        if type(value) is not list:
             raise ValueError(f"{where}: expected a list of cards")
-        return [self.request(spec, f"{where}[{i}]", trait)[0] for i, spec in enumerate(value)]
+        left = self.left
+        out = []
+        for i, spec in enumerate(value):
+            c = _NAMED.get(spec, -1) if type(spec) is str else -1
+            if c >= 0 and left[c] > 0:
+                left[c] -= 1
+                out.append(c)
+            else:
+                out.append(self.take(spec, f"{where}[{i}]")[0])
+        return out
 
     def assign(self):
-        """The class of every request, in request order (explicit values served first)."""
+        """Serve the deferred requests; returns a function from ticket to class id."""
         left = self.left
-        chosen = [0] * len(self.requests)
-        for explicit_pass in (True, False):
-            for i, (classes, explicit, spec, where) in enumerate(self.requests):
-                if explicit != explicit_pass:
-                    continue
-                for c in classes:
-                    if left[c] > 0:
-                        left[c] -= 1
-                        chosen[i] = c
-                        break
-                else:
-                    raise ValueError(f"{where}: no copy of {spec!r} left (a card in two "
-                                     f"places, or a card not in this game)")
-        return chosen
+        served = []
+        for classes, spec, where in self.deferred:
+            for c in classes:
+                if left[c] > 0:
+                    left[c] -= 1
+                    served.append(c)
+                    break
+            else:
+                raise ValueError(f"{where}: no copy of {spec!r} left (a card in two "
+                                 f"places, or a card not in this game)")
+        return lambda ticket: ticket if ticket >= 0 else served[-1 - ticket]
 
     def rest(self):
-        """Classes of the copies no request took (call after `assign`)."""
+        """Classes of the copies nobody took (call after `assign`)."""
         return [c for c in range(N_CLASSES) for _ in range(self.left[c])]

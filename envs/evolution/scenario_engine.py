@@ -52,9 +52,12 @@ def read_engine_fields(st, fields, n):
                 not isinstance(r, list) or len(r) != MAX_SPECIES for r in rows):
             raise ValueError(f"engine.trig: expected {MAX_PLAYERS} lists of {MAX_SPECIES} "
                              "integers")
+        flat = [bits for row in rows for bits in row]
+        if not all(type(bits) is int for bits in flat) or min(flat) < 0 \
+                or max(flat) >= 1 << N_TRIG:
+            raise ValueError(f"engine.trig: expected integers 0..{(1 << N_TRIG) - 1}")
         for p, row in enumerate(rows):
             for s, bits in enumerate(row):
-                _integer(bits, f"engine.trig[{p}][{s}]", 0, (1 << N_TRIG) - 1)
                 if bits and (p >= n or s >= st["n_species"][p]):
                     raise ValueError(f"engine.trig[{p}][{s}]: a trigger on no species")
         st["trig"] = rows
