@@ -172,7 +172,8 @@ def _fill_piles(st, piles, card_of, pool, seed, flight):
     counted = [k for k, v in piles.items() if isinstance(v, int)]
     if rest and (counted or None in piles.values()):
         np.random.default_rng(seed).shuffle(rest)
-    filled = {k: [card_of(t) for t in v] for k, v in piles.items() if isinstance(v, list)}
+    filled = {k: v if not pool.deferred else [card_of(t) for t in v]
+              for k, v in piles.items() if isinstance(v, list)}
     for key in counted:
         if piles[key] > len(rest):
             raise ValueError(f"{key}: {piles[key]} cards asked, only {len(rest)} left unplaced")
@@ -241,10 +242,11 @@ def build_state(data):
     for p, seat in enumerate(seats):
         _read_seat(st, rows, p, seat, pool, f"seats[{p}].", hands, food_cards)
     piles = {key: _read_pile(data, key, pool, flight) for key in ("deck", "reserve", "discard")}
-    card_of = pool.assign()
+    card_of = pool.assign() or (lambda ticket: ticket)
     for p in range(n):
         if hands[p]:
-            st["hand"][p] = np.bincount([card_of(t) for t in hands[p]], minlength=N_CLASSES)
+            cards = hands[p] if not pool.deferred else [card_of(t) for t in hands[p]]
+            st["hand"][p] = np.bincount(cards, minlength=N_CLASSES)
         if food_cards[p] is not None:
             st["food_card"][p] = card_of(food_cards[p])
     for p, s, k, ticket in rows.waiting:

@@ -48,14 +48,16 @@ def check_trait_card(kind, where):
         raise ValueError(f"{where}: {KIND_NAMES[kind]} is an event card, not a trait")
 
 
+_COPIES = {flight: [0 if c == FLIGHT_CLASS else int(x) for c, x in enumerate(
+    CLASS_COPIES_BASE + (CLASS_COPIES_FLIGHT if flight else 0))] for flight in (False, True)}
+
+
 class CardPool:
     """The game's cards. `take` serves a card with a value at once and defers one without;
     `assign` then serves the deferred ones from the copies left."""
 
     def __init__(self, flight):
-        copies = CLASS_COPIES_BASE + (CLASS_COPIES_FLIGHT if flight else 0)
-        self.left = [int(x) for x in copies]
-        self.left[FLIGHT_CLASS] = 0
+        self.left = list(_COPIES[bool(flight)])
         self.deferred = []
 
     def take(self, spec, where, trait=False):
@@ -92,7 +94,10 @@ class CardPool:
         return out
 
     def assign(self):
-        """Serve the deferred requests; returns a function from ticket to class id."""
+        """Serve the deferred requests; returns a function from ticket to class id (None when
+        every card was named with its value: every ticket is then its class id)."""
+        if not self.deferred:
+            return None
         left = self.left
         served = []
         for classes, spec, where in self.deferred:
@@ -108,4 +113,6 @@ class CardPool:
 
     def rest(self):
         """Classes of the copies nobody took (call after `assign`)."""
+        if not any(self.left):
+            return []
         return [c for c in range(N_CLASSES) for _ in range(self.left[c])]

@@ -96,16 +96,26 @@ JUNK = hs.one_of(
     hs.floats(allow_nan=True), hs.lists(hs.lists(hs.integers(0, 70), max_size=13), max_size=7))
 
 
+def _at(data, path):
+    for key in path:
+        data = data[key]
+    return data
+
+
 def _mutate(data, draw):
+    """Nudge a number (half the time: most loads then get past the syntax), else replace or
+    delete any value."""
     paths = [p for p in _paths(data) if p]
-    path = draw(hs.sampled_from(paths))
-    parent = data
-    for key in path[:-1]:
-        parent = parent[key]
-    key, value = path[-1], parent[path[-1]]
-    how = draw(hs.sampled_from(["replace", "nudge", "nudge", "delete"]))
-    if how == "nudge" and isinstance(value, int) and not isinstance(value, bool):
-        parent[key] = value + draw(hs.sampled_from([-2, -1, 1, 2, 40, 300]))
+    numbers = [p for p in paths if type(_at(data, p)) is int and "trig" not in p]
+    if draw(hs.booleans()):
+        path = draw(hs.sampled_from(numbers))
+        how = "nudge"
+    else:
+        path = draw(hs.sampled_from(paths))
+        how = draw(hs.sampled_from(["replace", "delete"]))
+    parent, key = _at(data, path[:-1]), path[-1]
+    if how == "nudge":
+        parent[key] += draw(hs.sampled_from([-1, -1, 1, 1, 2, 300]))
     elif how == "delete":
         del parent[key]
     else:
@@ -116,12 +126,15 @@ def _mutate(data, draw):
 @given(base=hs.integers(0, len(BASES) - 1), mutations=hs.integers(1, 3), draw=hs.data())
 def test_mutated_positions_load_soundly_or_are_refused(base, mutations, draw):
     data = json.loads(BASES[base])
+    if draw.draw(hs.booleans()):
+        del data["engine"]["bank_out"]         # the ledger is then counted from the position
     for _ in range(mutations):
         _mutate(data, draw.draw)
     loads_or_refuses(data)
 
 
-TRAIT_NAMES = [k for k in KIND_NAMES if k not in ("Flight", "Dive-Bomb", "Seed Dispersal")]
+BASE_KINDS = KIND_NAMES[:17]           # the base game's traits, several copies each
+FLIGHT_KINDS = ["Brood Parasite", "Camouflage", "Good Eyesight", "Nesting"]
 
 
 @hs.composite
@@ -136,24 +149,25 @@ def generated_positions(draw):
             avian = flight and draw(hs.booleans())
             body = draw(hs.integers(1, 3 if avian else 6))
             pop = draw(hs.integers(1, 6))
-            traits = draw(hs.lists(hs.sampled_from(TRAIT_NAMES), max_size=1 if avian else 2,
+            names = BASE_KINDS + (FLIGHT_KINDS if flight else [])
+            traits = draw(hs.lists(hs.sampled_from(names), max_size=1 if avian else 2,
                                    unique=True))
             fat = draw(hs.integers(0, body)) if "Fat Tissue" in traits else 0
             species.append(sp(body=body, pop=pop, food=draw(hs.integers(0, pop)),
                               traits=traits, avian=avian, fat=fat,
                               upkeep=draw(hs.integers(0, body)) if avian else 0))
-        hand = draw(hs.lists(hs.sampled_from(CARD_NAMES[:-1] + KIND_NAMES[:5]), max_size=6))
+        hand = draw(hs.lists(hs.sampled_from(BASE_KINDS), max_size=6))
         seats.append(seat(hand=hand, species=species, bag=draw(hs.integers(0, 20))))
     data = {"players": n, "flight": flight, "seats": seats,
-            "phase": draw(hs.sampled_from(["deal", "select_food", "play", "events",
-                                           "pre_reveal", "feeding", "cleanup"])),
+            "phase": draw(hs.sampled_from(["deal", "select_food", "play", "pre_reveal",
+                                           "feeding", "cleanup"] + ["events"] * flight)),
             "first": draw(hs.integers(0, n - 1)), "watering_hole": draw(hs.integers(0, 9)),
             "seed": draw(hs.integers(0, 1000))}
     if draw(hs.booleans()):
         data["turn"] = draw(hs.integers(0, n - 1))
-    for pile in ("deck", "reserve", "discard"):
-        if draw(hs.integers(0, 3)) == 0:
-            data[pile] = draw(hs.integers(0, 60))
+    pile = draw(hs.sampled_from([None, "deck", "discard"] + ["reserve"] * flight))
+    if pile:
+        data[pile] = draw(hs.integers(0, 40))
     return data
 
 
