@@ -19,7 +19,8 @@ def make_engine(num_players=4, flight=True, **unknown):
 
 
 _LAZY = {"env": "aec_env", "raw_env": "aec_env", "load_scenario": "scenario",
-         "to_scenario": "scenario", "warm": "batch", "bench_engine": "batch"}
+         "to_scenario": "scenario", "save_scenario": "scenario", "warm": "batch",
+         "bench_engine": "batch"}
 
 
 def __getattr__(name):

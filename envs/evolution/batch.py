@@ -8,6 +8,7 @@ from numba import njit
 from envs.core.rng import rng_below, seed_word
 from envs.evolution import rules
 from envs.evolution.actions import N_ACTIONS
+from envs.evolution.invariants import position_error
 from envs.evolution.observe import OBS_SIZE, observe_into
 from envs.evolution.state import STATE_DTYPE
 
@@ -44,6 +45,35 @@ def play_random_batch(states, agents, max_decisions):
             n += 1
         total += n
     return total
+
+
+@njit(cache=True)
+def play_random_checked(states, agents, max_decisions, where):
+    """Like play_random_batch, with the invariants (envs.evolution.invariants) checked after
+    every step. Returns (decisions, error): error 0 if every game ended sound, an invariant's
+    ERRORS index, -1 for a player to move with no legal action, or -2 for a game still
+    running after max_decisions (`where` holds the seat and species concerned)."""
+    mask = np.zeros(N_ACTIONS, np.int8)
+    total = 0
+    for g in range(states.shape[0]):
+        st = states[g]
+        n = 0
+        while rules.to_move(st) >= 0:
+            if n >= max_decisions:
+                return total, -2
+            rules.legal_mask(st, mask)
+            legal = 0
+            for i in range(N_ACTIONS):
+                legal += mask[i]
+            if legal == 0:
+                return total, -1
+            rules.step(st, random_action(agents[g], mask))
+            n += 1
+            total += 1
+            error = position_error(st, where)
+            if error:
+                return total, error
+    return total, 0
 
 
 def new_batch(n_games, num_players, flight, seed):

@@ -1,4 +1,13 @@
-"""EvolutionEngine: the Python face of the compiled rules for one set of options."""
+"""EvolutionEngine: the Python face of the compiled rules for one set of options.
+
+Every method takes a state array of shape (1,) and dtype STATE_DTYPE and checks that first.
+`apply` and `observe` also check their integer argument's range (plain integer compares,
+no mask computed), so a wrong seat or action is a ValueError, never a read or write past
+the record. Whether an in-range action is *legal* is the caller's precondition: at a
+boundary use `envs.core.engine.checked_step`, which checks the mask.
+"""
+import operator
+
 import numpy as np
 
 from envs.core.engine import GameEngine
@@ -9,7 +18,7 @@ from envs.evolution.names import action_name, phase_name
 from envs.evolution.observe import OBS_SIZE, observe_into
 from envs.evolution.render import render_text
 from envs.evolution.rules.round import final_scores, winners
-from envs.evolution.state import MAX_PLAYERS, STATE_DTYPE
+from envs.evolution.state import MAX_PLAYERS, STATE_DTYPE, Phase
 
 OPTIONS = ("flight",)
 
@@ -19,6 +28,27 @@ def check_players(num_players):
             or not 2 <= num_players <= MAX_PLAYERS:
         raise ValueError(f"num_players must be an integer from 2 to 6, got {num_players!r}")
     return int(num_players)
+
+
+def check_state(state):
+    """The record of a (1,) state array of STATE_DTYPE; ValueError for anything else."""
+    if not isinstance(state, np.ndarray) or state.dtype != STATE_DTYPE or state.shape != (1,):
+        what = (f"an array of dtype {state.dtype} and shape {state.shape}"
+                if isinstance(state, np.ndarray) else type(state).__name__)
+        raise ValueError(f"state must be an Evolution state array (shape (1,), STATE_DTYPE), "
+                         f"got {what}")
+    return state[0]
+
+
+def check_index(value, size, what):
+    """`value` as an int in 0..size-1; ValueError naming `what` otherwise."""
+    try:
+        i = operator.index(value)
+    except TypeError:
+        raise ValueError(f"{what} must be an integer, got {value!r}") from None
+    if isinstance(value, (bool, np.bool_)) or not 0 <= i < size:
+        raise ValueError(f"{what} {value!r} is outside 0..{size - 1}")
+    return i
 
 
 class EvolutionEngine(GameEngine):
@@ -39,25 +69,32 @@ class EvolutionEngine(GameEngine):
         return state
 
     def to_move(self, state):
-        return int(rules.to_move(state[0]))
+        return int(rules.to_move(check_state(state)))
 
     def legal_mask(self, state):
         out = np.zeros(N_ACTIONS, np.int8)
-        rules.legal_mask(state[0], out)
+        rules.legal_mask(check_state(state), out)
         return out
 
     def apply(self, state, action):
-        rules.step(state[0], int(action))
+        """Apply `action` (precondition: legal now; range, type and game over are checked)."""
+        st = check_state(state)
+        action = check_index(action, N_ACTIONS, "action")
+        if state["phase"][0] == Phase.OVER:
+            raise ValueError(f"action {action}: the game is over")
+        rules.step(st, action)
 
     def observe(self, state, seat):
+        st = check_state(state)
+        seat = check_index(seat, self.num_players, "seat")
         out = np.zeros(OBS_SIZE, np.float32)
-        observe_into(state[0], seat, out)
+        observe_into(st, seat, out)
         return out
 
     def final(self, state):
         scores = np.zeros(MAX_PLAYERS, np.int64)
         traits = np.zeros(MAX_PLAYERS, np.int64)
-        final_scores(state[0], scores, traits)
+        final_scores(check_state(state), scores, traits)
         n = self.num_players
         scores, traits = scores[:n], traits[:n]
         return scores, winners(scores, traits), scores * 100 + traits

@@ -1,20 +1,22 @@
-"""JSON scenarios: a readable description of an Evolution position, loaded with every
-field checked (a clear ValueError names the field that is wrong; nothing is half-built).
+"""JSON scenarios: a readable description of an Evolution position, loaded with every field
+checked. Whatever loads keeps every invariant (envs.evolution.invariants) and plays on to the
+end; anything else is a ValueError naming the field, and nothing is half-built.
 
-Format (every key optional unless marked; see `docs` in README):
+Format (every key optional unless marked):
 
     {
+      "game": "evolution",           # optional; another game's name is an error
       "players": 3,                  # required, 2..6
       "flight": true,                # default true
-      "seed": 0,                     # generator seed for what happens next (default 0)
+      "seed": 0,                     # seeds the shuffle of unplaced cards and what happens next
       "phase": "feeding",            # deal | select_food | play | events | pre_reveal |
-                                     # feeding | cleanup (default "play")
+                                     # feeding | cleanup | over (default "play")
       "turn": 1,                     # seat to act; omitted: the phase starts from scratch
       "first": 0, "round": 0, "last_round": -1,
       "watering_hole": 4, "cliff": 0,
-      "deck": ["Carnivore:3", ...],  # bottom first, top last; omitted: every card not placed
-                                     # elsewhere, shuffled by the seed
-      "reserve": [...], "discard": [...],
+      "deck": ["Carnivore:3", ...],  # bottom first, top last; or a number of cards
+      "reserve": [...], "discard": [...],   # lists of cards, or numbers of cards
+      "boards": {"land": 20, "avian": 11},  # the supply; must match the species in play
       "seats": [                     # one per player
         {"hand": ["Long Neck:5", "Horns"], "bag": 0, "food_card": "Fertile:4",
          "passed": false,
@@ -23,167 +25,190 @@ Format (every key optional unless marked; see `docs` in README):
                       "face_down": [1]}]}     # positions in "traits" played face down;
                                               # an avian's Flight is implied, not listed
       ],
-      "engine": {...}                # exact engine fields (written by to_scenario)
+      "engine": {...}                # the decision in progress, exact engine fields (written
+                                     # by to_scenario; see envs.evolution.scenario_engine)
     }
 
-A card is "Kind" or "Kind:food value" (kind names as printed, e.g. "Long Neck",
-"Dive-Bomb"); without a value, any copy not used elsewhere is taken. Every card of the game
-ends up in exactly one place: cards not named go to the deck (or, if a deck is given, to the
-discard pile, unless it is given too, in which case that is an error).
+A card is "Kind" or "Kind:food value" (kind names as printed, e.g. "Long Neck", "Dive-Bomb");
+cards with a value are placed first, then each card without one takes any copy left. Every
+card of the game ends up in exactly one place. The cards not named are shuffled by the seed
+and fill, in this order: a pile given as a number (deck, reserve, discard), the Flight reserve
+if omitted (40 cards, as at setup, or all that are left), then the deck if omitted, else the
+discard pile if omitted; a card left over with all three piles given is an error.
 """
-import json
-import os
-
 import numpy as np
 
 from envs.core.rng import seed_word
-from envs.core.scenario import load_json
+from envs.core.scenario import save_json, scenario_data
 from envs.evolution import rules
-from envs.evolution.data import (AVIAN_BOARDS, CLASS_COPIES_BASE, CLASS_COPIES_FLIGHT,
-                                 CLASS_FOOD, CLASS_KIND, FLIGHT_CLASS, KIND_NAMES, LAND_BOARDS,
-                                 N_CLASSES, RESERVE_SIZE, Kind, class_name)
+from envs.evolution.data import (AVIAN_BOARDS, DECK_CAP, FLIGHT_CLASS, LAND_BOARDS, N_CLASSES,
+                                 RESERVE_SIZE, Kind)
 from envs.evolution.engine import EvolutionEngine
+from envs.evolution.invariants import check_position
 from envs.evolution.rules.round import setup_game
-from envs.evolution.state import (MAX_SPECIES, STATE_DTYPE, Pend, Phase, Stage)
+from envs.evolution.scenario_cards import CARD_NAMES, CardPool
+from envs.evolution.scenario_engine import check_decision, read_engine_fields
+from envs.evolution.state import MAX_SPECIES, STATE_DTYPE, Pend, Phase, Stage
 
-_KIND_BY_NAME = {name.lower(): i for i, name in enumerate(KIND_NAMES)}
+GAME = "evolution"
 _PHASES = {p.name.lower(): p for p in Phase}
 _TOP_KEYS = {"players", "flight", "seed", "phase", "turn", "first", "round", "last_round",
-             "watering_hole", "cliff", "deck", "reserve", "discard", "seats", "engine"}
+             "watering_hole", "cliff", "deck", "reserve", "discard", "boards", "seats",
+             "engine"}
 _SEAT_KEYS = {"hand", "bag", "food_card", "passed", "species"}
 _SPECIES_KEYS = {"body", "pop", "food", "upkeep", "fat", "avian", "traits", "face_down"}
-ENGINE_FIELDS = ("stage", "pend", "order_i", "sel_card", "sel_pos", "nest_left", "nest_sp",
-                 "nest_ret", "brood_sp", "atk_sp", "tgt_seat", "tgt_sp", "negate_left",
-                 "horns_off", "scav_seat", "scav_i", "dive_seat", "decisions", "bank_out",
-                 "rng", "trig")
-
-
-class _Cards:
-    """Hands out card classes from the game's supply, refusing a card used twice."""
-
-    def __init__(self, flight):
-        self.left = (CLASS_COPIES_BASE + (CLASS_COPIES_FLIGHT if flight else 0)).astype(int)
-
-    def take(self, spec, where):
-        if not isinstance(spec, str):
-            raise ValueError(f"{where}: a card is a string like 'Carnivore:3', got {spec!r}")
-        name, _, value = spec.partition(":")
-        kind = _KIND_BY_NAME.get(name.strip().lower())
-        if kind is None:
-            raise ValueError(f"{where}: unknown card {name!r}")
-        if kind == Kind.FLIGHT:
-            raise ValueError(f"{where}: Flight cards come only with avian species")
-        hits = np.flatnonzero(CLASS_KIND == kind)
-        if value:
-            try:
-                food = int(value)
-            except ValueError:
-                raise ValueError(f"{where}: food value {value!r} is not a number") from None
-            hits = hits[CLASS_FOOD[hits] == food]
-            if hits.size == 0:
-                raise ValueError(f"{where}: no {KIND_NAMES[kind]} card with food value {food}")
-        free = hits[self.left[hits] > 0]
-        if free.size == 0:
-            raise ValueError(f"{where}: no copy of {spec!r} left (a card in two places, or "
-                             f"a card not in this game)")
-        c = int(free[0])
-        self.left[c] -= 1
-        return c
-
-    def rest(self):
-        return [c for c in range(N_CLASSES) for _ in range(self.left[c])]
+_PILE_CAPS = {"deck": DECK_CAP, "reserve": RESERVE_SIZE, "discard": DECK_CAP}
 
 
 def _int(data, key, where, low, high, default=None):
     value = data.get(key, default)
-    if value is None or isinstance(value, bool) or not isinstance(value, int):
+    if type(value) is not int and (isinstance(value, bool)
+                                   or not isinstance(value, (int, np.integer))):
         raise ValueError(f"{where}{key}: expected an integer, got {value!r}")
     if not low <= value <= high:
         raise ValueError(f"{where}{key}: {value} is outside {low}..{high}")
-    return value
+    return int(value)
 
 
 def _bool(data, key, where, default=False):
     value = data.get(key, default)
-    if not isinstance(value, bool):
+    if value is not True and value is not False and not isinstance(value, np.bool_):
         raise ValueError(f"{where}{key}: expected true or false, got {value!r}")
-    return value
+    return bool(value)
 
 
 def _check_keys(data, allowed, where):
     if not isinstance(data, dict):
         raise ValueError(f"{where or 'scenario'}: expected an object, got {type(data).__name__}")
-    unknown = sorted(set(data) - allowed)
-    if unknown:
-        raise ValueError(f"{where or 'scenario'}: unknown field(s) {', '.join(unknown)}")
+    if not allowed.issuperset(data):
+        unknown = sorted(set(data) - allowed, key=str)
+        raise ValueError(f"{where or 'scenario'}: unknown field(s) {', '.join(map(str, unknown))}")
 
 
-def _card_list(data, key, cards, where):
-    value = data.get(key, [])
-    if not isinstance(value, list):
-        raise ValueError(f"{where}{key}: expected a list of cards")
-    return [cards.take(spec, f"{where}{key}[{i}]") for i, spec in enumerate(value)]
+class _Rows:
+    """Views of the record's per-species fields, and the traits still waiting for a copy."""
+
+    def __init__(self, st):
+        self.body, self.pop, self.food = st["body"], st["pop"], st["food"]
+        self.upkeep, self.fat, self.avian = st["upkeep"], st["fat"], st["avian"]
+        self.traits, self.hidden = st["traits"], st["hidden"]
+        self.waiting = []    # (seat, species, slot, ticket) of traits named without a value
 
 
-def _load_species(st, p, s, sp, cards, where):
+def _read_species(rows, p, s, sp, pool, where, limit, flight):
     _check_keys(sp, _SPECIES_KEYS, where)
     avian = _bool(sp, "avian", where)
-    if avian and not st["flight"]:
+    if avian and not flight:
         raise ValueError(f"{where}avian: avian species need flight=true")
     body = _int(sp, "body", where, 1, 3 if avian else 6, 1)
     pop = _int(sp, "pop", where, 1, 6, 1)
-    st["body"][p, s], st["pop"][p, s], st["avian"][p, s] = body, pop, avian
-    st["food"][p, s] = _int(sp, "food", where, 0, pop, 0)
-    st["upkeep"][p, s] = _int(sp, "upkeep", where, 0, body if avian else 0, 0)
-    st["fat"][p, s] = _int(sp, "fat", where, 0, body, 0)
-    traits = ([FLIGHT_CLASS] if avian else []) + _card_list(sp, "traits", cards, where)
-    limit = int(st["trait_limit"])
-    if len(traits) > limit:
-        raise ValueError(f"{where}traits: {len(traits)} traits (Flight counts) but the limit "
-                         f"is {limit}")
-    kinds = [int(CLASS_KIND[c]) for c in traits]
+    rows.body[p, s], rows.pop[p, s], rows.avian[p, s] = body, pop, avian
+    rows.food[p, s] = _int(sp, "food", where, 0, pop, 0)
+    rows.upkeep[p, s] = _int(sp, "upkeep", where, 0, body if avian else 0, 0)
+    fat = rows.fat[p, s] = _int(sp, "fat", where, 0, body, 0)
+    traits = sp.get("traits", [])
+    if not isinstance(traits, list):
+        raise ValueError(f"{where}traits: expected a list of cards")
+    offset = 1 if avian else 0
+    if len(traits) + offset > limit:
+        raise ValueError(f"{where}traits: {len(traits) + offset} traits (Flight counts) but "
+                         f"the limit is {limit}")
+    kinds = [Kind.FLIGHT] if avian else []
+    slots = rows.traits[p, s]
+    if avian:
+        slots[0] = FLIGHT_CLASS
+    for k, spec in enumerate(traits):
+        ticket, kind = pool.take(spec, f"{where}traits[{k}]", trait=True)
+        if ticket < 0:
+            rows.waiting.append((p, s, k + offset, ticket))
+        else:
+            slots[k + offset] = ticket
+        kinds.append(kind)
     if len(set(kinds)) != len(kinds):
         raise ValueError(f"{where}traits: two traits of the same name")
-    for k, c in enumerate(traits):
-        st["traits"][p, s, k] = c
-    if st["fat"][p, s] and Kind.FAT_TISSUE not in kinds:
+    if fat and Kind.FAT_TISSUE not in kinds:
         raise ValueError(f"{where}fat: stored fat needs Fat Tissue")
     face_down = sp.get("face_down", [])
-    offset = 1 if avian else 0
     if not isinstance(face_down, list) or any(
-            isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < len(traits) - offset
-            for k in face_down):
+            type(k) is not int or not 0 <= k < len(traits) for k in face_down):
         raise ValueError(f"{where}face_down: expected positions in the traits list")
     for k in face_down:
-        st["hidden"][p, s, k + offset] = 1
+        rows.hidden[p, s, k + offset] = 1
 
 
-def _load_seat(st, p, seat, cards, where):
+def _read_seat(st, rows, p, seat, pool, where, hands, food_cards):
     _check_keys(seat, _SEAT_KEYS, where)
-    for c in _card_list(seat, "hand", cards, where):
-        st["hand"][p, c] += 1
+    hands.append(pool.take_list(seat.get("hand", []), f"{where}hand"))
     st["bag"][p] = _int(seat, "bag", where, 0, 10_000, 0)
     st["passed"][p] = _bool(seat, "passed", where)
     if seat.get("food_card") is not None:
-        st["food_card"][p] = cards.take(seat["food_card"], f"{where}food_card")
+        food_cards[p] = pool.take(seat["food_card"], f"{where}food_card")[0]
     species = seat.get("species", [])
     if not isinstance(species, list) or len(species) > MAX_SPECIES:
         raise ValueError(f"{where}species: expected a list of at most {MAX_SPECIES}")
     st["n_species"][p] = len(species)
+    limit, flight = int(st["trait_limit"]), bool(st["flight"])
     for s, sp in enumerate(species):
-        _load_species(st, p, s, sp, cards, f"{where}species[{s}].")
+        _read_species(rows, p, s, sp, pool, f"{where}species[{s}].", limit, flight)
 
 
-def _load_engine_fields(st, fields):
-    _check_keys(fields, set(ENGINE_FIELDS), "engine")
-    for name in ENGINE_FIELDS:
-        if name not in fields:
-            continue
-        value = np.asarray(fields[name])
-        target = st[name]
-        if value.shape != np.shape(target) or value.dtype.kind not in "iu":
-            raise ValueError(f"engine.{name}: expected integers of shape {np.shape(target)}")
-        st[name] = value
+def _read_pile(data, key, pool, flight):
+    """None (omitted), an int (that many unplaced cards) or a list of tickets."""
+    value = data.get(key)
+    if value is None:
+        return None
+    if key == "reserve" and value and not flight:
+        raise ValueError("reserve: the reserve needs flight=true")
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+        return _int(data, key, "", 0, _PILE_CAPS[key])
+    pile = pool.take_list(value, key)
+    if len(pile) > _PILE_CAPS[key]:
+        raise ValueError(f"{key}: at most {_PILE_CAPS[key]} cards")
+    return pile
+
+
+def _fill_piles(st, piles, card_of, pool, seed, flight):
+    rest = pool.rest()
+    counted = [k for k, v in piles.items() if isinstance(v, int)]
+    if rest and (counted or None in piles.values()):
+        np.random.default_rng(seed).shuffle(rest)
+    filled = {k: v if not pool.deferred else [card_of(t) for t in v]
+              for k, v in piles.items() if isinstance(v, list)}
+    for key in counted:
+        if piles[key] > len(rest):
+            raise ValueError(f"{key}: {piles[key]} cards asked, only {len(rest)} left unplaced")
+        filled[key], rest = rest[:piles[key]], rest[piles[key]:]
+    if piles["reserve"] is None and flight:
+        filled["reserve"], rest = rest[:RESERVE_SIZE], rest[RESERVE_SIZE:]
+    for key in ("deck", "discard"):
+        if piles[key] is None:
+            filled[key], rest = rest, []
+    if rest:
+        raise ValueError(f"cards: {len(rest)} card(s) are in no place (deck, reserve and "
+                         f"discard are all given), e.g. {CARD_NAMES[rest[0]]}")
+    deck, reserve = filled["deck"], filled.get("reserve", [])
+    st["deck"][: len(deck)] = deck
+    st["deck_n"] = len(deck)
+    st["reserve"][: len(reserve)] = reserve
+    st["reserve_n"] = len(reserve)
+    if filled["discard"]:
+        st["discard"] = np.bincount(filled["discard"], minlength=N_CLASSES)
+
+
+def _read_boards(st, data, flight):
+    n_avian = int(st["avian"].sum())
+    n_land = int(st["n_species"].sum()) - n_avian
+    if n_land > LAND_BOARDS or n_avian > (AVIAN_BOARDS if flight else 0):
+        raise ValueError("seats: more species boards than the game has")
+    st["land_left"] = LAND_BOARDS - n_land
+    st["avian_left"] = (AVIAN_BOARDS if flight else 0) - n_avian
+    if "boards" in data:
+        boards = data["boards"]
+        _check_keys(boards, {"land", "avian"}, "boards")
+        for key, left in (("land", st["land_left"]), ("avian", st["avian_left"])):
+            if key in boards and _int(boards, key, "boards.", 0, LAND_BOARDS) != left:
+                raise ValueError(f"boards.{key}: {boards[key]} in the supply, but the species "
+                                 f"in play leave {left}")
 
 
 def build_state(data):
@@ -193,15 +218,14 @@ def build_state(data):
     flight = _bool(data, "flight", "", True)
     seed = _int(data, "seed", "", 0, 2**62, 0)
     phase_name = data.get("phase", "play")
-    if phase_name not in _PHASES:
+    if not isinstance(phase_name, str) or phase_name not in _PHASES:
         raise ValueError(f"phase: {phase_name!r} is not one of {', '.join(_PHASES)}")
     state = np.zeros(1, STATE_DTYPE)
     st = state[0]
     st["rng"] = seed_word(seed)
     setup_game(st, n, int(flight))
-    st["deck"][:] = 0
-    st["deck_n"] = st["reserve_n"] = 0
-    st["reserve"][:] = 0
+    st["deck"] = 0
+    st["reserve"] = 0
     st["first"] = _int(data, "first", "", 0, n - 1, 0)
     st["round"] = _int(data, "round", "", 0, 1000, 0)
     st["last_round"] = _int(data, "last_round", "", -1, 1000, -1)
@@ -212,107 +236,63 @@ def build_state(data):
     seats = data.get("seats", [])
     if not isinstance(seats, list) or len(seats) != n:
         raise ValueError(f"seats: expected a list of {n} seats")
-    cards = _Cards(flight)
+    pool = CardPool(flight)
+    rows = _Rows(st)
+    hands, food_cards = [], [None] * n
     for p, seat in enumerate(seats):
-        _load_seat(st, p, seat, cards, f"seats[{p}].")
-    for name, key in (("reserve", "reserve"), ("discard", "discard")):
-        placed = _card_list(data, key, cards, "")
-        if name == "reserve":
-            if placed and not flight:
-                raise ValueError("reserve: the reserve needs flight=true")
-            if len(placed) > RESERVE_SIZE:
-                raise ValueError(f"reserve: at most {RESERVE_SIZE} cards")
-            st["reserve"][: len(placed)] = placed
-            st["reserve_n"] = len(placed)
-        else:
-            for c in placed:
-                st["discard"][c] += 1
-    if "deck" in data:
-        deck = _card_list(data, "deck", cards, "")
-        rest = cards.rest()
-        if rest and "discard" in data:
-            raise ValueError(f"cards: {len(rest)} card(s) are in no place, e.g. "
-                             f"{class_name(rest[0])}")
-        for c in rest:
-            st["discard"][c] += 1
-    else:
-        deck = cards.rest()
-        np.random.default_rng(seed).shuffle(deck)
-    st["deck"][: len(deck)] = deck
-    st["deck_n"] = len(deck)
-    n_avian = int(st["avian"].sum())
-    n_land = int(st["n_species"].sum()) - n_avian
-    if n_land > LAND_BOARDS or n_avian > (AVIAN_BOARDS if flight else 0):
-        raise ValueError("seats: more species boards than the game has")
-    st["land_left"] = LAND_BOARDS - n_land
-    st["avian_left"] = (AVIAN_BOARDS if flight else 0) - n_avian
+        _read_seat(st, rows, p, seat, pool, f"seats[{p}].", hands, food_cards)
+    piles = {key: _read_pile(data, key, pool, flight) for key in ("deck", "reserve", "discard")}
+    card_of = pool.assign() or (lambda ticket: ticket)
+    for p in range(n):
+        if hands[p]:
+            cards = hands[p] if not pool.deferred else [card_of(t) for t in hands[p]]
+            st["hand"][p] = np.bincount(cards, minlength=N_CLASSES)
+        if food_cards[p] is not None:
+            st["food_card"][p] = card_of(food_cards[p])
+    for p, s, k, ticket in rows.waiting:
+        rows.traits[p, s, k] = card_of(ticket)
+    _fill_piles(st, piles, card_of, pool, seed, flight)
+    _read_boards(st, data, flight)
     st["bank_out"] = int(st["wh"] + st["cliff"] + st["bag"].sum() + st["food"].sum()
                          + st["upkeep"].sum() + st["fat"].sum())
-    st["phase"] = _PHASES[phase_name]
+    phase = _PHASES[phase_name]
+    st["phase"] = phase
     st["stage"] = Stage.ENTER
     st["pend"] = Pend.NONE
-    if "turn" in data:
+    if phase == Phase.OVER:
+        st["turn"] = -1
+    elif "turn" in data:
         turn = _int(data, "turn", "", 0, n - 1)
         st["turn"] = turn
         st["stage"] = Stage.DECIDE
         st["order_i"] = (turn - st["first"]) % n
     if "engine" in data:
-        _load_engine_fields(st, data["engine"])
+        read_engine_fields(st, data["engine"], n)
+    check_decision(st)
+    check_position(st)
     return state
 
 
 def load_scenario(source):
     """(engine, state) from a scenario file path or dict; the automatic flow runs until
     someone must decide. Raises ValueError naming what is wrong."""
-    data = load_json(source) if isinstance(source, (str, os.PathLike)) else source
-    if not isinstance(data, dict):
-        raise ValueError("scenario must be a JSON object")
-    state = build_state(data)
-    engine = EvolutionEngine(int(state[0]["n_players"]), bool(state[0]["flight"]))
-    rules.advance(state[0])
+    state = build_state(scenario_data(source, GAME))
+    st = state[0]
+    engine = EvolutionEngine(int(st["n_players"]), bool(st["flight"]))
+    rules.advance(st)
+    seat = engine.to_move(state)
+    if seat >= 0 and not engine.legal_mask(state).any():
+        raise ValueError(f"turn: player {seat} has no legal action in phase "
+                         f"{engine.phase_name(state)}")
     return engine, state
 
 
-def _card_names(classes):
-    return [class_name(int(c)).replace(" (", ":").rstrip(")") for c in classes]
+def to_scenario(engine, state):
+    """The scenario dict of a position (exact: loading it gives the same state)."""
+    from envs.evolution.scenario_write import position_dict
+    return position_dict(engine, state)
 
 
-def to_scenario(state):
-    """The scenario dict of a state (exact: loading it gives the same state)."""
-    st = state[0]
-    n = int(st["n_players"])
-    seats = []
-    for p in range(n):
-        species = []
-        for s in range(int(st["n_species"][p])):
-            slots = [int(c) for c in st["traits"][p, s] if c >= 0]
-            avian = bool(st["avian"][p, s])
-            shown = [c for c in slots if c != FLIGHT_CLASS]
-            offset = 1 if avian else 0
-            species.append({
-                "body": int(st["body"][p, s]), "pop": int(st["pop"][p, s]),
-                "food": int(st["food"][p, s]), "upkeep": int(st["upkeep"][p, s]),
-                "fat": int(st["fat"][p, s]), "avian": avian,
-                "traits": _card_names(shown),
-                "face_down": [k - offset for k in range(len(slots)) if st["hidden"][p, s, k]],
-            })
-        hand = [c for c in range(N_CLASSES) for _ in range(int(st["hand"][p, c]))]
-        food_card = int(st["food_card"][p])
-        seats.append({"hand": _card_names(hand), "bag": int(st["bag"][p]),
-                      "food_card": _card_names([food_card])[0] if food_card >= 0 else None,
-                      "passed": bool(st["passed"][p]), "species": species})
-    discard = [c for c in range(N_CLASSES) for _ in range(int(st["discard"][c]))]
-    engine = {name: np.asarray(st[name]).tolist() for name in ENGINE_FIELDS}
-    return {
-        "players": n, "flight": bool(st["flight"]), "phase": Phase(int(st["phase"])).name.lower(),
-        "turn": int(st["turn"]), "first": int(st["first"]), "round": int(st["round"]),
-        "last_round": int(st["last_round"]), "watering_hole": int(st["wh"]),
-        "cliff": int(st["cliff"]), "deck": _card_names(st["deck"][: st["deck_n"]]),
-        "reserve": _card_names(st["reserve"][: st["reserve_n"]]), "discard": _card_names(discard),
-        "seats": seats, "engine": engine,
-    }
-
-
-def save_scenario(state, path):
-    with open(path, "w", encoding="utf-8") as fh:
-        json.dump(to_scenario(state), fh, indent=1)
+def save_scenario(engine, state, path):
+    """Write the position as a scenario file (with "game": "evolution"), atomically."""
+    save_json(GAME, to_scenario(engine, state), path)

@@ -87,9 +87,9 @@ STATE_DTYPE = np.dtype([
     ("order_i", np.int8),                # turn-order counter within a phase (0..n_players)
     ("wh", np.int16),                    # plant food on the watering hole
     ("cliff", np.int16),                 # plant food on the Cliff
-    ("deck", np.int16, (DECK_CAP,)),     # draw pile, class ids; top = deck[deck_n-1]
+    ("deck", np.int16, (DECK_CAP,)),     # draw pile, class ids; top = deck[deck_n-1]; 0 past it
     ("deck_n", np.int16),                # cards in the draw pile
-    ("reserve", np.int16, (RESERVE_SIZE,)),  # Flight reserve, class ids; top = last
+    ("reserve", np.int16, (RESERVE_SIZE,)),  # Flight reserve, class ids; top = last; 0 past it
     ("reserve_n", np.int16),             # cards left in the reserve
     ("discard", np.int16, (N_CLASSES,)), # face-up discard pile, count per class
     ("hand", np.int8, (P, N_CLASSES)),   # hand, count per class

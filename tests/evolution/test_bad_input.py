@@ -97,3 +97,48 @@ def test_card_block_names_are_readable():
     state = engine.new_state(0)
     name = engine.action_name(state, BLOCKS.encode("CARD", 0))
     assert name == "food card: Carnivore (0)"
+
+
+# The fast engine API checks its integer arguments and the state array (issue 8) -----------
+
+@pytest.mark.parametrize("seat", [-1, 3, 6, 10**6, 1.0, None, True])
+def test_observe_with_a_seat_outside_the_table_raises(seat):
+    engine = make_engine(3)
+    state = engine.new_state(1)
+    before = state.copy()
+    with pytest.raises(ValueError, match="seat"):
+        engine.observe(state, seat)
+    assert state.tobytes() == before.tobytes()
+
+
+@pytest.mark.parametrize("action", [5000, -1, N_ACTIONS, 2.0, "1", None, False])
+def test_apply_outside_the_action_range_raises_and_changes_nothing(action):
+    engine = make_engine(3)
+    state = engine.new_state(1)
+    before = state.copy()
+    with pytest.raises(ValueError, match="action"):
+        engine.apply(state, action)
+    assert state.tobytes() == before.tobytes()
+
+
+def test_apply_after_the_end_raises():
+    engine = make_engine(2)
+    state = engine.new_state(1)
+    rng = np.random.default_rng(0)
+    while engine.to_move(state) >= 0:
+        engine.apply(state, int(rng.choice(np.flatnonzero(engine.legal_mask(state)))))
+    with pytest.raises(ValueError, match="over"):
+        engine.apply(state, BLOCKS.encode("DONE", 0))
+
+
+@pytest.mark.parametrize("make", [
+    lambda s: s[0], lambda s: np.concatenate([s, s]), lambda s: s.view(np.uint8),
+    lambda s: s.tolist(), lambda s: np.zeros(1, np.dtype([("rng", np.uint64)]))])
+def test_a_state_that_is_not_one_evolution_record_raises(make):
+    engine = make_engine(2)
+    bad = make(engine.new_state(0))
+    for call in (lambda: engine.to_move(bad), lambda: engine.legal_mask(bad),
+                 lambda: engine.apply(bad, 0), lambda: engine.observe(bad, 0),
+                 lambda: engine.final(bad)):
+        with pytest.raises(ValueError, match="state"):
+            call()

@@ -5,7 +5,7 @@ from numba import njit
 from envs.evolution.data import Kind
 from envs.evolution.rules.cards import hand_total
 from envs.evolution.rules.food import take_food
-from envs.evolution.rules.species import go_extinct, has_trait, is_hungry, reduce_population
+from envs.evolution.rules.species import has_trait, is_hungry, lose_population
 from envs.evolution.state import Source, Trig
 
 CARNIVORE = Kind.CARNIVORE.value
@@ -99,24 +99,18 @@ def horns_choice(st, ap, a, tp, t):
 
 @njit(cache=True)
 def resolve_attack(st, ap, a, tp, t, horns_off):
-    """EVO-ATK-11..14: the prey loses 1 population and, at 0, goes extinct at once (its
-    neighbours become adjacent before anything else, EVO-ATK-11); Horns then costs the
-    attacker 1 population (EVO-ATK-13); a surviving attacker takes meat equal to the prey's
-    body size from the bank (capped by its hunger), which fires its Cooperation; an attacker
-    at 0 goes extinct instead. Then every Scavenger is marked to take meat (resolved by the
-    scavenger step, EVO-ATK-15)."""
+    """EVO-ATK-11..14: the prey loses 1 population and, at 0, goes extinct at once with its
+    food back to the bank (its neighbours become adjacent before anything else, EVO-ATK-11,
+    EVO-END-03); Horns then costs the attacker 1 population (EVO-ATK-13), which at 0 makes
+    it extinct the same way, without meat; a surviving attacker takes meat equal to the
+    prey's body size from the bank (capped by its hunger), which fires its Cooperation.
+    Then every Scavenger is marked to take meat (resolved by the scavenger step,
+    EVO-ATK-15)."""
     meat = st.body[tp, t]
     horns = has_trait(st, tp, t, HORNS) and not horns_off
-    reduce_population(st, tp, t, 1)
-    if st.pop[tp, t] == 0:
-        go_extinct(st, tp, t)
-        if ap == tp and a > t:
-            a -= 1
-    if horns:
-        reduce_population(st, ap, a, 1)
-    if st.pop[ap, a] == 0:
-        go_extinct(st, ap, a)
-    else:
+    if lose_population(st, tp, t, 1) and ap == tp and a > t:
+        a -= 1
+    if not (horns and lose_population(st, ap, a, 1)):
         take_food(st, ap, a, Source.BANK_MEAT, meat)
     mark_scavengers(st)
 

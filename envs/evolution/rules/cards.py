@@ -41,6 +41,7 @@ def _refill(st):
     if st.reserve_n > 0:
         for i in range(st.reserve_n):
             st.deck[i] = st.reserve[i]
+            st.reserve[i] = 0
         st.deck_n = st.reserve_n
         st.reserve_n = 0
         return
@@ -66,5 +67,6 @@ def draw_cards(st, p, n):
                 break
         st.deck_n -= 1
         st.hand[p, st.deck[st.deck_n]] += 1
+        st.deck[st.deck_n] = 0            # slots past the pile stay 0 (exact scenarios)
         got += 1
     return got

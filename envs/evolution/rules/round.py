@@ -7,7 +7,7 @@ from envs.core.rng import rng_below, shuffle_prefix
 from envs.evolution.data import (AVIAN_BOARDS, CLASS_COPIES_BASE, CLASS_COPIES_FLIGHT,
                                  LAND_BOARDS, N_CLASSES, RESERVE_SIZE)
 from envs.evolution.rules.cards import draw_cards
-from envs.evolution.rules.species import add_species, go_extinct, return_food, trait_count
+from envs.evolution.rules.species import add_species, lose_population, return_food, trait_count
 from envs.evolution.state import Pend, Phase, Stage
 
 
@@ -34,6 +34,7 @@ def setup_game(st, n_players, flight):
     if flight:
         for i in range(RESERVE_SIZE):
             st.reserve[i] = st.deck[n - RESERVE_SIZE + i]
+            st.deck[n - RESERVE_SIZE + i] = 0
         st.reserve_n = RESERVE_SIZE
         n -= RESERVE_SIZE
     st.deck_n = n
@@ -74,11 +75,8 @@ def run_cleanup(st):
         p = (st.first + i) % P
         s = 0
         while s < st.n_species[p]:
-            if st.food[p, s] < st.pop[p, s]:
-                st.pop[p, s] = st.food[p, s]
-            if st.pop[p, s] == 0:
-                go_extinct(st, p, s)
-            else:
+            hunger = st.pop[p, s] - st.food[p, s]
+            if not (hunger > 0 and lose_population(st, p, s, hunger)):
                 s += 1
     for p in range(P):
         for s in range(st.n_species[p]):

@@ -88,14 +88,22 @@ def place_food(st, p, s, n):
 
 
 @njit(cache=True)
-def reduce_population(st, p, s, n):
-    """Lower the population by n (not below 0). EVO-ATK-10: population food above the new
-    population goes straight into the owner's bag."""
+def lose_population(st, p, s, n):
+    """Lower the population by n (not below 0); return True if the species went extinct.
+
+    The one path by which a population falls (attack, Horns, starvation). At 0 the species
+    goes extinct at once and all its food (population, upkeep, fat) returns to the bank
+    (EVO-ATK-11, EVO-END-03). A species that survives with more population food than
+    population puts the surplus straight into its owner's bag (EVO-ATK-12)."""
     st.pop[p, s] = max(0, st.pop[p, s] - n)
+    if st.pop[p, s] == 0:
+        go_extinct(st, p, s)
+        return True
     extra = st.food[p, s] - st.pop[p, s]
     if extra > 0:
         st.food[p, s] -= extra
         st.bag[p] += extra
+    return False
 
 
 @njit(cache=True)
