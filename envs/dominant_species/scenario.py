@@ -37,34 +37,25 @@ The bag is never given: it holds what is left of the 20 elements per type. A "ca
 resolves the card as if taken by Domination space 4 (execution then goes on with Domination
 space 5).
 """
-import os
-
 import numpy as np
 from numba import njit
 
 from envs.core.rng import seed_word
-from envs.core.scenario import load_json
+from envs.core.scenario import save_json, scenario_data
 from envs.dominant_species import data as D
 from envs.dominant_species.engine import DominantSpeciesEngine
 from envs.dominant_species.rules import fill_legal, settle, update_dominance
 from envs.dominant_species.rules import board as B
+from envs.dominant_species.scenario_decision import set_start
 from envs.dominant_species.state import STATE_DTYPE
 
 KNOWN = {"animals", "options", "rng", "rng_word", "round", "tiles", "elements", "displays", "gene", "eliminated",
          "vp", "pawns", "initiative", "spaces", "boxes", "stacks", "tundra_left", "deck",
          "faceup", "scored", "hibernating", "ice_age", "start", "decision"}
-DECISION_FIELDS = ("phase", "sub", "actor", "cursor", "space_now", "owner", "card",
-                   "card_pending", "ctx_cell", "ctx_corner", "ctx_elem", "ctx_k", "ctx_n",
-                   "ctx_bits", "dom_cell", "plan_turn", "flags", "protect")
-
-DECISION_BOUNDS = {"phase": (0, B.PH_OVER), "sub": (0, B.N_DECISIONS - 1), "actor": (-1, 5),
-                   "cursor": (0, D.N_SPACES), "space_now": (0, D.N_SPACES - 1),
-                   "owner": (-1, 5), "card": (-1, D.N_CARDS - 1),
-                   "card_pending": (-1, D.N_CARDS - 1), "ctx_cell": (-1, D.N_CELLS - 1),
-                   "ctx_corner": (-1, D.N_CORNERS - 1), "ctx_elem": (-1, 5), "ctx_k": (0, 6),
-                   "ctx_n": (0, 7), "ctx_bits": (0, 2 ** 15 - 1),
-                   "dom_cell": (-1, D.N_CELLS - 1), "plan_turn": (0, 5), "flags": (0, 55),
-                   "protect": (0, 63)}
+GAME = "dominant_species"
+N_TILES = len(D.STACK_TILES) + len(D.START_TILES)   # 31 large tiles: on the earth or stacked
+_LARGE = np.bincount(np.concatenate([D.STACK_TILES, list(D.START_TILES.values())]),
+                     minlength=D.TUNDRA + 1)
 
 
 @njit(cache=True)
@@ -293,36 +284,7 @@ def build_state(data):
         raise ValueError("initiative: must list every animal in play exactly once")
     st["init_order"][:] = -1
     st["init_order"][:p] = order
-    # stacks, tundra
-    stacks = _list(data.get("stacks", [[], [], []]), "stacks")
-    if len(stacks) != 3:
-        raise ValueError("stacks: expected 3 stacks")
-    for s, stack in enumerate(stacks):
-        stack = _list(stack, f"stacks[{s}]")
-        taken = bool(stack) and stack[0] is None       # face-up tile already taken
-        ters = [_name(x, D.TERRAIN_NAMES, f"stacks[{s}]") for x in stack[1 if taken else 0:]]
-        if any(t in (D.EMPTY, D.TUNDRA) for t in ters):
-            raise ValueError(f"stacks[{s}]: only large terrain tiles")
-        if len(ters) > D.STACK_SIZE:
-            raise ValueError(f"stacks[{s}]: at most {D.STACK_SIZE} tiles")
-        start = D.STACK_SIZE - len(ters)
-        st["stack_tiles"][s, start:] = ters
-        if taken or not ters:
-            st["stack_face"][s] = 0
-            st["stack_next"][s] = start
-        else:
-            st["stack_face"][s] = ters[0]
-            st["stack_next"][s] = start + 1
-    for ter in range(D.SEA, D.TUNDRA):
-        have = int((st["terrain"] == ter).sum()) + int((st["stack_tiles"][st["stack_tiles"] > 0] == ter).sum())
-        most = 1 + int((D.STACK_TILES == ter).sum())
-        if have > most:
-            raise ValueError(f"tiles/stacks: {have} {D.TERRAIN_NAMES[ter]} tiles, the game has {most}")
-    tundra_on = int((st["terrain"] == D.TUNDRA).sum())
-    if tundra_on > D.N_TUNDRA:
-        raise ValueError(f"tiles: {tundra_on} tundra tiles, the game has {D.N_TUNDRA}")
-    st["tundra_left"] = _int(data.get("tundra_left", D.N_TUNDRA - tundra_on), "tundra_left",
-                             0, D.N_TUNDRA - tundra_on)
+    _set_stacks(st, data)
     # cards
     deck = [_name(x, tuple(n.lower() for n in D.CARD_NAMES), "deck")
             for x in _list(data.get("deck", []), "deck")]
@@ -359,7 +321,7 @@ def build_state(data):
     st["ctx_corner"] = -1
     st["ctx_cell"] = -1
     st["ctx_elem"] = -1
-    _set_start(st, data, animals)
+    set_start(st, data, animals, _space_index, _name, _hex, _int)
     if "decision" not in data:
         settle_at(state, 0)
     else:
@@ -370,55 +332,78 @@ def build_state(data):
     return engine, state
 
 
-def _set_start(st, data, animals):
-    if "decision" in data:
-        dec = data["decision"]
-        if not isinstance(dec, dict) or set(dec) - set(DECISION_FIELDS):
-            raise ValueError(f"decision: expected an object with fields {', '.join(DECISION_FIELDS)}")
-        for key, value in dec.items():
-            arr = np.asarray(value)
-            if arr.shape != st[key].shape or (arr.size and arr.dtype.kind not in "iu"):
-                raise ValueError(f"decision.{key}: wrong shape or type")
-            low, high = DECISION_BOUNDS.get(key, (0, 127))
-            if arr.size and (arr.min() < low or arr.max() > high):
-                raise ValueError(f"decision.{key}: values must lie in {low}..{high}")
-            st[key] = arr
-        if not 0 <= st["phase"] <= B.PH_OVER or not 0 <= st["sub"] < B.N_DECISIONS:
-            raise ValueError("decision: phase or sub out of range")
-        if st["phase"] != B.PH_OVER and st["actor"] not in animals:
-            raise ValueError("decision.actor: animal not in play")
-        return
-    start = data.get("start", "planning")
-    st["sub"] = B.D_NONE
-    if start == "planning":
-        st["phase"] = B.PH_PLANNING
-    elif start == "reset":
-        st["phase"] = B.PH_RESET
-    elif isinstance(start, dict) and "execute" in start:
-        st["phase"] = B.PH_EXECUTION
-        st["cursor"] = _space_index(start["execute"], _int(start.get("slot", 1), "start.slot", 1, 8),
-                                    "start.execute")
-    elif isinstance(start, dict) and "card" in start:
-        st["phase"] = B.PH_EXECUTION
-        st["cursor"] = D.SP_DOMINATION0 + 4
-        st["card_pending"] = _name(start["card"], tuple(n.lower() for n in D.CARD_NAMES), "start.card")
-        taker = _name(start.get("taker"), D.ANIMAL_NAMES, "start.taker")
-        if taker not in animals:
-            raise ValueError("start.taker: animal not in play")
-        st["owner"] = taker
-        st["actor"] = taker
-        st["dom_cell"] = _hex(start.get("scored_hex", [0, 0]), "start.scored_hex")
+def _set_stacks(st, data):
+    """Stacks and tundra: every one of the 31 large tiles is on the earth (perhaps under
+    tundra) or in a stack, every one of the 12 tundra tiles on the earth or left. Omitted
+    stacks are dealt from the large tiles not on the earth (shuffled by a numpy generator
+    seeded with the state's generator word, which itself is not advanced)."""
+    occupied = int((st["terrain"] > 0).sum())
+    tundra_on = int((st["terrain"] == D.TUNDRA).sum())
+    if tundra_on > D.N_TUNDRA:
+        raise ValueError(f"tiles: {tundra_on} tundra tiles, the game has {D.N_TUNDRA}")
+    large = np.bincount(st["terrain"][(st["terrain"] > 0) & (st["terrain"] < D.TUNDRA)],
+                        minlength=D.TUNDRA + 1)
+    for ter in range(D.SEA, D.TUNDRA):
+        if large[ter] > _LARGE[ter]:
+            raise ValueError(f"tiles: {large[ter]} {D.TERRAIN_NAMES[ter]} tiles, the game has "
+                             f"{_LARGE[ter]}")
+    need = N_TILES - occupied
+    if not 0 <= need <= D.N_STACKS * D.STACK_SIZE:
+        raise ValueError(f"tiles: {occupied} hexes hold tiles; the other of the {N_TILES} tiles "
+                         f"must fit the 3 stacks of {D.STACK_SIZE} (7..{N_TILES} hexes)")
+    if "stacks" in data:
+        stacks = _list(data["stacks"], "stacks")
+        if len(stacks) != D.N_STACKS:
+            raise ValueError("stacks: expected 3 stacks")
+        for s, stack in enumerate(stacks):
+            _list(stack, f"stacks[{s}]")
     else:
-        raise ValueError(f"start: expected 'planning', 'reset', {{'execute': ...}} or {{'card': ...}}, got {start!r}")
+        pool = np.concatenate([np.full(_LARGE[t] - large[t], t) for t in range(D.SEA, D.TUNDRA)])
+        np.random.default_rng(int(st["rng"])).shuffle(pool)
+        cut = [need * s // D.N_STACKS for s in range(D.N_STACKS + 1)]
+        stacks = [[D.TERRAIN_NAMES[t] for t in pool[cut[s]:cut[s + 1]]] for s in range(3)]
+    have = large.copy()
+    stacked = 0
+    for s, stack in enumerate(stacks):
+        taken = bool(stack) and stack[0] is None       # face-up tile already taken
+        ters = [_name(x, D.TERRAIN_NAMES, f"stacks[{s}]") for x in stack[1 if taken else 0:]]
+        if any(t in (D.EMPTY, D.TUNDRA) for t in ters):
+            raise ValueError(f"stacks[{s}]: only large terrain tiles")
+        if len(ters) > D.STACK_SIZE:
+            raise ValueError(f"stacks[{s}]: at most {D.STACK_SIZE} tiles")
+        stacked += len(ters)
+        for t in ters:
+            have[t] += 1
+        st["stack_tiles"][s, :] = 0
+        start = D.STACK_SIZE - len(ters)
+        if taken or not ters:
+            st["stack_face"][s] = 0
+            st["stack_next"][s] = start
+            st["stack_tiles"][s, start:] = ters
+        else:
+            st["stack_face"][s] = ters[0]
+            st["stack_next"][s] = start + 1
+            st["stack_tiles"][s, start + 1:] = ters[1:]
+    for ter in range(D.SEA, D.TUNDRA):
+        if have[ter] > _LARGE[ter]:
+            raise ValueError(f"tiles/stacks: {have[ter]} {D.TERRAIN_NAMES[ter]} tiles, the game "
+                             f"has {_LARGE[ter]}")
+    if stacked != need:
+        raise ValueError(f"stacks: {stacked} tiles in the stacks, {need} expected (the game's "
+                         f"{N_TILES} tiles less the {occupied} on the earth)")
+    st["tundra_left"] = _int(data.get("tundra_left", D.N_TUNDRA - tundra_on), "tundra_left",
+                             D.N_TUNDRA - tundra_on, D.N_TUNDRA - tundra_on)
 
 
-def load_scenario(path_or_dict):
-    """(engine, state) from a scenario file path or dict."""
-    if isinstance(path_or_dict, (str, os.PathLike)):
-        data = load_json(path_or_dict)
-    else:
-        data = path_or_dict
-    return build_state(data)
+def load_scenario(source):
+    """(engine, state) from a scenario file path or dict (a "game" field, if any, must say
+    dominant_species)."""
+    return build_state(scenario_data(source, GAME))
+
+
+def save_scenario(engine, state, path):
+    """Write the position to `path` as a scenario file (atomic; "game": "dominant_species")."""
+    save_json(GAME, to_scenario(engine, state), path)
 
 
 def to_scenario(engine, state):

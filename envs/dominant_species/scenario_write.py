@@ -5,7 +5,7 @@ import json
 import numpy as np
 
 from envs.dominant_species import data as D
-from envs.dominant_species.scenario import DECISION_FIELDS
+from envs.dominant_species.scenario_decision import DECISION_FIELDS
 
 
 def to_scenario(engine, state):
