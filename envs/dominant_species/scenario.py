@@ -46,7 +46,7 @@ from envs.dominant_species import data as D
 from envs.dominant_species.engine import DominantSpeciesEngine
 from envs.dominant_species.rules import fill_legal, settle, update_dominance
 from envs.dominant_species.rules import board as B
-from envs.dominant_species.scenario_decision import set_start
+from envs.dominant_species.scenario_decision import CARD_LOWER, set_start
 from envs.dominant_species.state import STATE_DTYPE
 
 KNOWN = {"animals", "options", "rng", "rng_word", "round", "tiles", "elements", "displays", "gene", "eliminated",
@@ -54,7 +54,7 @@ KNOWN = {"animals", "options", "rng", "rng_word", "round", "tiles", "elements", 
          "faceup", "scored", "hibernating", "ice_age", "start", "decision"}
 GAME = "dominant_species"
 N_TILES = len(D.STACK_TILES) + len(D.START_TILES)   # 31 large tiles: on the earth or stacked
-_LARGE = np.bincount(np.concatenate([D.STACK_TILES, list(D.START_TILES.values())]),
+LARGE_TILES = np.bincount(np.concatenate([D.STACK_TILES, list(D.START_TILES.values())]),
                      minlength=D.TUNDRA + 1)
 
 
@@ -70,9 +70,24 @@ def refresh_at(states, b):
     update_dominance(st)
 
 
+ACTION_LOWER = tuple(n.lower() for n in D.ACTION_NAMES)
+BOX_LOWER = tuple(n.lower() for n in D.BOX_NAMES)
+_TABLES = {id(t): {n: i for i, n in enumerate(t)} for t in (
+    D.ANIMAL_NAMES, D.ELEM_NAMES, D.TERRAIN_NAMES, ACTION_LOWER, BOX_LOWER, CARD_LOWER)}
+_SPACE_OF = {(kind, slot + 1): sp for kind in range(len(D.ACTION_NAMES))
+             for slot, sp in enumerate(np.flatnonzero(D.SPACE_ACTION == kind).tolist())}
+_SLOTS = [int((D.SPACE_ACTION == kind).sum()) for kind in range(len(D.ACTION_NAMES))]
+_PAWN_SPACE = D.FREE_SPACE == 0
+
+
 def _name(value, names, field):
-    if isinstance(value, str) and value.lower() in names:
-        return names.index(value.lower())
+    """Index of `value` (a name, any case) in the name table `names`."""
+    if isinstance(value, str):
+        i = _TABLES[id(names)].get(value) if value.islower() else None
+        if i is None:
+            i = _TABLES[id(names)].get(value.lower())
+        if i is not None:
+            return i
     raise ValueError(f"{field}: unknown name {value!r}; choose from {', '.join(names)}")
 
 
@@ -121,11 +136,10 @@ def _list(data, field):
 
 
 def _space_index(action, slot, field):
-    kind = _name(action, tuple(n.lower() for n in D.ACTION_NAMES), field)
-    spaces = [s for s in range(D.N_SPACES) if D.SPACE_ACTION[s] == kind]
-    if not 1 <= slot <= len(spaces):
-        raise ValueError(f"{field}: {action} has spaces 1..{len(spaces)}, got {slot}")
-    return spaces[slot - 1]
+    kind = _name(action, ACTION_LOWER, field)
+    if (kind, slot) not in _SPACE_OF:
+        raise ValueError(f"{field}: {action} has spaces 1..{_SLOTS[kind]}, got {slot}")
+    return _SPACE_OF[kind, slot]
 
 
 def build_state(data):
@@ -221,7 +235,7 @@ def build_state(data):
     if not isinstance(boxes, dict):
         raise ValueError("boxes: expected an object box -> elements")
     for key, counts in boxes.items():
-        b = _name(key, tuple(n.lower() for n in D.BOX_NAMES), "boxes")
+        b = _name(key, BOX_LOWER, "boxes")
         st["box"][b] = _counts(counts, f"boxes.{key}")
     # the bag holds the rest of each type
     for t in range(6):
@@ -271,7 +285,7 @@ def build_state(data):
     pawns = _per_animal(data.get("pawns", {}), "pawns", animals, 0, D.MAX_PAWNS)
     for a in animals:
         total = pawns.get(a, D.pawns_for(p))
-        placed = sum(1 for sp in range(D.N_SPACES) if st["space"][sp] == a and not D.FREE_SPACE[sp])
+        placed = int(((st["space"] == a) & _PAWN_SPACE).sum())
         if placed > total:
             raise ValueError(f"pawns.{D.ANIMAL_NAMES[a]}: {placed} pawns on the display, "
                              f"only {total} owned")
@@ -286,12 +300,12 @@ def build_state(data):
     st["init_order"][:p] = order
     _set_stacks(st, data)
     # cards
-    deck = [_name(x, tuple(n.lower() for n in D.CARD_NAMES), "deck")
+    deck = [_name(x, CARD_LOWER, "deck")
             for x in _list(data.get("deck", []), "deck")]
     faceup = _list(data.get("faceup", []), "faceup")
     if len(faceup) > D.N_FACEUP:
         raise ValueError("faceup: at most 5 cards")
-    face = [-1 if x is None else _name(x, tuple(n.lower() for n in D.CARD_NAMES), "faceup")
+    face = [-1 if x is None else _name(x, CARD_LOWER, "faceup")
             for x in faceup]
     cards = deck + [c for c in face if c >= 0]
     if len(set(cards)) != len(cards):
@@ -344,9 +358,9 @@ def _set_stacks(st, data):
     large = np.bincount(st["terrain"][(st["terrain"] > 0) & (st["terrain"] < D.TUNDRA)],
                         minlength=D.TUNDRA + 1)
     for ter in range(D.SEA, D.TUNDRA):
-        if large[ter] > _LARGE[ter]:
+        if large[ter] > LARGE_TILES[ter]:
             raise ValueError(f"tiles: {large[ter]} {D.TERRAIN_NAMES[ter]} tiles, the game has "
-                             f"{_LARGE[ter]}")
+                             f"{LARGE_TILES[ter]}")
     need = N_TILES - occupied
     if not 0 <= need <= D.N_STACKS * D.STACK_SIZE:
         raise ValueError(f"tiles: {occupied} hexes hold tiles; the other of the {N_TILES} tiles "
@@ -358,7 +372,7 @@ def _set_stacks(st, data):
         for s, stack in enumerate(stacks):
             _list(stack, f"stacks[{s}]")
     else:
-        pool = np.concatenate([np.full(_LARGE[t] - large[t], t) for t in range(D.SEA, D.TUNDRA)])
+        pool = np.concatenate([np.full(LARGE_TILES[t] - large[t], t) for t in range(D.SEA, D.TUNDRA)])
         np.random.default_rng(int(st["rng"])).shuffle(pool)
         cut = [need * s // D.N_STACKS for s in range(D.N_STACKS + 1)]
         stacks = [[D.TERRAIN_NAMES[t] for t in pool[cut[s]:cut[s + 1]]] for s in range(3)]
@@ -385,9 +399,9 @@ def _set_stacks(st, data):
             st["stack_next"][s] = start + 1
             st["stack_tiles"][s, start + 1:] = ters[1:]
     for ter in range(D.SEA, D.TUNDRA):
-        if have[ter] > _LARGE[ter]:
+        if have[ter] > LARGE_TILES[ter]:
             raise ValueError(f"tiles/stacks: {have[ter]} {D.TERRAIN_NAMES[ter]} tiles, the game "
-                             f"has {_LARGE[ter]}")
+                             f"has {LARGE_TILES[ter]}")
     if stacked != need:
         raise ValueError(f"stacks: {stacked} tiles in the stacks, {need} expected (the game's "
                          f"{N_TILES} tiles less the {occupied} on the earth)")

@@ -55,6 +55,9 @@ _NEEDS_CELL = {B.D_CATA_ADJ, B.D_CATA_SURVIVOR, B.D_BIOMASS, B.D_BLIGHT_KEEP, B.
 _NEEDS_CORNER = {B.D_SPEC_COUNT, B.D_AQUA_CELL, B.D_AQUA_COUNT}
 
 
+CARD_LOWER = tuple(n.lower() for n in D.CARD_NAMES)
+
+
 def set_start(st, data, animals, space_index, name, hex_index, int_field):
     """Write the starting moment into record `st`; the helpers come from the scenario
     module (name lookup, space index, hex index, checked int)."""
@@ -86,8 +89,7 @@ def set_start(st, data, animals, space_index, name, hex_index, int_field):
                              "for a card start (card, taker, scored_hex)")
         st["phase"] = B.PH_EXECUTION
         st["cursor"] = D.SP_DOMINATION0 + 4
-        st["card_pending"] = name(start["card"], tuple(n.lower() for n in D.CARD_NAMES),
-                                  "start.card")
+        st["card_pending"] = name(start["card"], CARD_LOWER, "start.card")
         taker = name(start.get("taker"), D.ANIMAL_NAMES, "start.taker")
         if taker not in animals:
             raise ValueError("start.taker: animal not in play")
