@@ -71,10 +71,13 @@ def step_at(states, b, action):
 
 
 @njit(cache=True)
-def random_playout(states, picker, max_steps):
+def random_playout(states, pickers, max_steps):
     """Random masked play of every game of the batch to the end; returns decisions made.
-    `picker` is a separate state record whose generator alone is used, so the games' own
-    draws are untouched by the agents' choices (one record type: no numba subtyping)."""
+    `pickers` is a separate state record array (shape (1,), STATE_DTYPE) whose generator
+    alone is used, so the games' own draws are untouched by the agents' choices. It must be
+    of the state dtype: a one-field record would make numba type the shared generator
+    kernels for two record types (NumbaExperimentalFeatureWarning, record subtyping)."""
+    picker = pickers[0]
     total = 0
     legal = np.zeros(N_ACTIONS, np.int64)
     mask = np.zeros(N_ACTIONS, np.int8)
@@ -197,5 +200,5 @@ def bench_engine(engine, n_games, seed):
     start = time.perf_counter()
     for g in range(n_games):
         new_game_at(states, g, engine.num_players, engine.animals, engine.forbid_useless)
-    decisions = random_playout(states, picker[0], 100000)
+    decisions = random_playout(states, picker, 100000)
     return int(decisions), time.perf_counter() - start
