@@ -48,7 +48,7 @@ for _sub, _card in ((B.D_AQUA_ELEM, "Aquatic"), (B.D_AQUA_CORNER, "Aquatic"),
 # decisions reading ctx_k as an index: its range there
 _K_INDEX = {B.D_CATA_ADJ: 5, B.D_CATA_SURVIVOR: 5, B.D_SPEC_COUNT: 2, B.D_WANDER_CELL: 2,
             B.D_WANDER_ELEM: 2, B.D_WANDER_CORNER: 2, B.D_WANDER_MOVE: 2}
-# decisions reading a chosen cell / corner (must be set, and a tile / on the earth)
+# decisions reading a chosen cell / corner (must be set)
 _NEEDS_CELL = {B.D_CATA_ADJ, B.D_CATA_SURVIVOR, B.D_BIOMASS, B.D_BLIGHT_KEEP, B.D_MIG_TO,
                B.D_COMP_VICTIM, B.D_PREDATOR, B.D_EVO_ANIMAL, B.D_HIB_COUNT, B.D_EXODUS_DEST,
                B.D_AQUA_COUNT, B.D_WANDER_CORNER, B.D_WANDER_ELEM, B.D_WANDER_MOVE}
@@ -149,9 +149,8 @@ def _set_decision(st, dec, animals):
     if sub in _K_INDEX and not 0 <= int(st["ctx_k"]) <= _K_INDEX[sub]:
         raise ValueError(f"decision.ctx_k: {B.DECISION_NAMES[sub]} needs 0..{_K_INDEX[sub]}")
     if sub in _NEEDS_CELL:
-        c = int(st["ctx_cell"])
-        if c < 0 or st["terrain"][c] == D.EMPTY:
-            raise ValueError(f"decision.ctx_cell: {B.DECISION_NAMES[sub]} needs a hex with a tile")
+        if int(st["ctx_cell"]) < 0:
+            raise ValueError(f"decision.ctx_cell: {B.DECISION_NAMES[sub]} needs a hex")
     if sub in _NEEDS_CORNER and int(st["ctx_corner"]) < 0:
         raise ValueError(f"decision.ctx_corner: {B.DECISION_NAMES[sub]} needs a corner")
     if sub == B.D_CATA_ADJ and D.NEIGHBORS[st["ctx_cell"], st["ctx_k"]] < 0:

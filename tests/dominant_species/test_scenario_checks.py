@@ -14,9 +14,10 @@ from envs.dominant_species import data as D
 from envs.dominant_species import load_scenario, make_engine, to_scenario
 from envs.dominant_species.engine import random_playout
 from envs.dominant_species.state import STATE_DTYPE
-from tests.dominant_species.invariants import ERRORS, OK, check, play_checked
+from tests.dominant_species.invariants import ERRORS, OK, STUCK, check, play_checked
 
 BASE = {"animals": ["mammal", "reptile"]}
+CHECKED_STEPS = 60
 NAMES = sorted({*D.ANIMAL_NAMES, *D.ELEM_NAMES, *D.TERRAIN_NAMES, *D.CARD_NAMES,
                 *D.ACTION_NAMES, *D.BOX_NAMES, "planning", "reset", "execute", "card"})
 
@@ -31,14 +32,20 @@ def position(players, seed, steps, forbid):
     return to_scenario(engine, state)
 
 
-def assert_sound(engine, state):
-    """The loaded position passes the invariants and random play ends with them holding."""
+def assert_sound(engine, state, checked_steps=CHECKED_STEPS):
+    """The loaded position passes the invariants; random play from it keeps them for
+    `checked_steps` decisions (checked after each) and reaches the end, where they hold."""
     code = check(state[0])
     assert code == OK, ERRORS[code]
     picker = np.zeros(1, STATE_DTYPE)
     picker[0]["rng"] = seed_word(7)
-    code, _, step, _ = play_checked(state.copy(), picker[0], 200000)
-    assert code == OK, f"{ERRORS[code]} at step {step} after loading"
+    play = state.copy()
+    code, _, step, _ = play_checked(play, picker[0], checked_steps)
+    assert code in (OK, STUCK), f"{ERRORS[code]} at step {step} after loading"
+    random_playout(play, picker, 200000)
+    assert play[0]["phase"] == 3, "the game did not end"
+    code = check(play[0])
+    assert code == OK, f"{ERRORS[code]} at the end"
 
 
 def load_or_refuse(data):
@@ -86,7 +93,7 @@ def mutated(draw):
     return data
 
 
-@settings(max_examples=150, deadline=None, derandomize=True,
+@settings(max_examples=100, deadline=None, derandomize=True, database=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(positions)
 def test_positions_of_random_play_load_soundly_with_or_without_their_decision(data):
@@ -95,11 +102,19 @@ def test_positions_of_random_play_load_soundly_with_or_without_their_decision(da
     assert load_or_refuse(data) is not None           # the board alone starts at planning
 
 
-@settings(max_examples=2500, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-@given(mutated())
-def test_a_mutated_position_loads_soundly_or_is_refused(data):
-    load_or_refuse(json.loads(json.dumps(data)))
+def sweep_mutations(n):
+    """n mutated positions, each loading soundly or refused (run by the bounds-checked
+    subset in test_random_play too)."""
+    @settings(max_examples=n, deadline=None, derandomize=True, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(mutated())
+    def sweep(data):
+        load_or_refuse(json.loads(json.dumps(data)))
+    sweep()
+
+
+def test_a_mutated_position_loads_soundly_or_is_refused():
+    sweep_mutations(1500)
 
 
 def test_the_minimal_scenario_is_a_whole_game():
