@@ -1,5 +1,12 @@
-"""JSON scenarios: a Dominant Species position written by hand, loaded with every field
-checked (a ValueError names the field that is wrong).
+"""JSON scenarios: a Dominant Species position written by hand or saved by `save_scenario`,
+loaded with every field checked (a ValueError names the field that is wrong). What loads
+passes every invariant of the game (cubes, elements, pawns and tiles conserved, dominance,
+a player to move) and plays on to the end; `load_scenario(to_scenario(e, s))` gives `s` back
+byte for byte, options included.
+
+API (shared with Evolution): `load_scenario(path_or_dict) -> (engine, state)`,
+`to_scenario(engine, state) -> dict`, `save_scenario(engine, state, path)` (the file names
+its game: "game": "dominant_species"; a file may start with a byte-order mark).
 
 Format (every key but "animals" is optional; animals are named, hexes are [q, r] axial
 coordinates, element types and terrains by name, cards by name):
@@ -20,17 +27,21 @@ coordinates, element types and terrains by name, cards by name):
       "spaces": {"Domination": ["mammal", null], "Regression": [null, null, "reptile"]},
                                                         # slot lists; free spaces default filled
       "boxes": {"Adaptation": {"meat": 1}},
-      "stacks": [["sea", "wetland"], [], [null, "desert"]],   # top first, face up; null =
-                                                        # its face-up tile was taken this round
-      "tundra_left": 11,                                # default 12 - tundra on earth
+      "stacks": [["sea", "wetland", ...], [...], [null, "desert", ...]],
+                                                        # top first, face up; null = its
+                                                        # face-up tile was taken this round;
+                                                        # together exactly the 31 large tiles
+                                                        # not on the earth (DS-SCEN-01);
+                                                        # default: those dealt at random
+      "tundra_left": 11,                                # must be 12 - tundra on the earth
       "deck": ["Predator", "Ice Age"], "faceup": ["Aquatic", null, ...],
       "scored": [[0, 1]], "hibernating": [{"hex": [0,1], "animal": "mammal", "n": 1}],
       "ice_age": false,
       "start": "planning" | "reset" | {"execute": "Speciation", "slot": 1}
                | {"card": "Predator", "taker": "mammal", "scored_hex": [0, 1]},
       "decision": {...}                                 # raw decision fields written by
-                                                        # to_scenario (checked for ranges and
-                                                        # for a legal action, not for meaning)
+                                                        # to_scenario (scenario_decision
+                                                        # checks them); never with "start"
     }
 
 The bag is never given: it holds what is left of the 20 elements per type. A "card" start
