@@ -117,7 +117,7 @@ def test_a_mutated_position_loads_soundly_or_is_refused():
     sweep_mutations(1500)
 
 
-def test_the_minimal_scenario_is_a_whole_game():
+def test_DS_SCEN_01_the_minimal_scenario_is_a_whole_game():
     engine, state = load_scenario(BASE)
     assert_sound(engine, state)
     st = state[0]
@@ -142,6 +142,13 @@ def test_named_holes_of_a_saved_position(mutate, words):
     mutate(data)
     with pytest.raises(ValueError, match=words):
         load_scenario(data)
+
+
+def test_DS_SCEN_03_start_and_decision_together_is_an_error():
+    data = _saved()
+    load_scenario(data)
+    with pytest.raises(ValueError, match="start: give either start or decision"):
+        load_scenario({**data, "start": "reset"})
 
 
 @pytest.mark.parametrize("start, words", [

@@ -43,7 +43,7 @@ def _play_on_identically(engine, state, engine2, state2, seed):
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-def test_every_decision_saves_loads_and_continues_identically(players):
+def test_DS_SCEN_02_every_decision_saves_loads_and_continues_identically(players):
     decisions = 0
     for game in range(ROUNDTRIP_GAMES):
         engine = make_engine(players, forbid_useless_spaces=game % 2 == 1)
