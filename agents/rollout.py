@@ -31,8 +31,13 @@ def evolution_rollout(state, picker, max_decisions):
 
 
 def dominant_species_rollout(state, picker, max_decisions):
-    """Play `state` (shape (1,), changed in place) randomly; the VP per seat now."""
-    ds_random_playout(state, picker[0], max_decisions)
+    """Play `state` (shape (1,), changed in place) randomly; the VP per seat now. The
+    engine draws from a picker of its own state dtype (see its random_playout); the word
+    goes back into `picker`."""
+    ds_picker = np.zeros(1, state.dtype)
+    ds_picker[0]["rng"] = picker[0]["rng"]
+    ds_random_playout(state, ds_picker, max_decisions)
+    picker[0]["rng"] = ds_picker[0]["rng"]
     st = state[0]
     return st["vp"][st["seat_animal"][: int(st["num_players"])]].astype(np.int64)
 

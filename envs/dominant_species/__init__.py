@@ -3,8 +3,9 @@
 - `make_engine(num_players=4, animals=None)`: the engine (envs.core.engine.GameEngine).
 - `env(...)`, `raw_env(...)`: the AEC env (imported lazily: the engine never loads
   pettingzoo or gymnasium). See envs.dominant_species.aec_env for its documentation.
-- `load_scenario(path_or_dict)` / `to_scenario(engine, state)`: the JSON scenario format
-  (see envs.dominant_species.scenario).
+- `load_scenario(path_or_dict) -> (engine, state)`, `to_scenario(engine, state) -> dict`,
+  `save_scenario(engine, state, path)`: the JSON scenario format (see
+  envs.dominant_species.scenario); a saved position loads back byte for byte.
 - `warm()`: compile or load every kernel; `bench_engine(engine, n_games, seed)`.
 """
 from envs.core.cache import drop_stale_cache
@@ -37,6 +38,11 @@ def load_scenario(path_or_dict):
 def to_scenario(engine, state):
     from envs.dominant_species.scenario import to_scenario as _to
     return _to(engine, state)
+
+
+def save_scenario(engine, state, path):
+    from envs.dominant_species.scenario import save_scenario as _save
+    _save(engine, state, path)
 
 
 def warm():

@@ -71,10 +71,13 @@ def step_at(states, b, action):
 
 
 @njit(cache=True)
-def random_playout(states, picker, max_steps):
+def random_playout(states, pickers, max_steps):
     """Random masked play of every game of the batch to the end; returns decisions made.
-    `picker` is a separate state record whose generator alone is used, so the games' own
-    draws are untouched by the agents' choices (one record type: no numba subtyping)."""
+    `pickers` is a separate state record array (shape (1,), STATE_DTYPE) whose generator
+    alone is used, so the games' own draws are untouched by the agents' choices. It must be
+    of the state dtype: a one-field record would make numba type the shared generator
+    kernels for two record types (NumbaExperimentalFeatureWarning, record subtyping)."""
+    picker = pickers[0]
     total = 0
     legal = np.zeros(N_ACTIONS, np.int64)
     mask = np.zeros(N_ACTIONS, np.int8)
@@ -94,8 +97,23 @@ def random_playout(states, picker, max_steps):
     return total
 
 
+def check_state(state):
+    """ValueError unless `state` is a (1,)-shaped record array of STATE_DTYPE: the kernels
+    index the record blindly, so anything else would be read or written out of bounds."""
+    if type(state) is not np.ndarray or state.shape != (1,) or (
+            state.dtype is not STATE_DTYPE and state.dtype != STATE_DTYPE):
+        raise ValueError("state must be a Dominant Species record array of shape (1,) "
+                         f"(engine.new_state), got {type(state).__name__} "
+                         f"{getattr(state, 'dtype', '')}{getattr(state, 'shape', '')}")
+
+
 class DominantSpeciesEngine(GameEngine):
-    """Dominant Species for 2..6 players, one animal each."""
+    """Dominant Species for 2..6 players, one animal each.
+
+    The fast API checks what would reach past the record with integer compares only: a state
+    of the wrong dtype or shape, a seat outside the table, an action outside 0..N-1 or not in
+    the stored legal mask (a lookup, nothing recomputed) is a ValueError. `checked_step`
+    (envs.core.engine) adds the readable messages for agents and envs."""
 
     game = "dominant_species"
 
@@ -120,22 +138,36 @@ class DominantSpeciesEngine(GameEngine):
         return state
 
     def to_move(self, state):
+        check_state(state)
         st = state[0]
         if st["phase"] == PH_OVER:
             return -1
         return int(st["animal_seat"][st["actor"]])
 
     def legal_mask(self, state):
+        check_state(state)
         return state[0]["mask"].copy()
 
     def apply(self, state, action):
-        step_at(state, 0, int(action))
+        check_state(state)
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+            raise ValueError(f"action must be an integer index, got {action!r}")
+        action = int(action)
+        if not 0 <= action < N_ACTIONS or not state["mask"][0, action]:
+            raise ValueError(f"action {action} is not legal now (0..{N_ACTIONS - 1}, "
+                             "legal in the stored mask)")
+        step_at(state, 0, action)
 
     def observe(self, state, seat):
+        check_state(state)
+        if isinstance(seat, (bool, np.bool_)) or not isinstance(seat, (int, np.integer)) \
+                or not 0 <= seat < state["num_players"][0]:
+            raise ValueError(f"seat must be 0..{int(state['num_players'][0]) - 1}, got {seat!r}")
         from envs.dominant_species.observe import observe
-        return observe(state, seat)
+        return observe(state, int(seat))
 
     def final(self, state):
+        check_state(state)
         st = state[0]
         p = self.num_players
         animals = st["seat_animal"][:p]
@@ -168,5 +200,5 @@ def bench_engine(engine, n_games, seed):
     start = time.perf_counter()
     for g in range(n_games):
         new_game_at(states, g, engine.num_players, engine.animals, engine.forbid_useless)
-    decisions = random_playout(states, picker[0], 100000)
+    decisions = random_playout(states, picker, 100000)
     return int(decisions), time.perf_counter() - start

@@ -1,5 +1,12 @@
-"""JSON scenarios: a Dominant Species position written by hand, loaded with every field
-checked (a ValueError names the field that is wrong).
+"""JSON scenarios: a Dominant Species position written by hand or saved by `save_scenario`,
+loaded with every field checked (a ValueError names the field that is wrong). What loads
+passes every invariant of the game (cubes, elements, pawns and tiles conserved, dominance,
+a player to move) and plays on to the end; `load_scenario(to_scenario(e, s))` gives `s` back
+byte for byte, options included.
+
+API (shared with Evolution): `load_scenario(path_or_dict) -> (engine, state)`,
+`to_scenario(engine, state) -> dict`, `save_scenario(engine, state, path)` (the file names
+its game: "game": "dominant_species"; a file may start with a byte-order mark).
 
 Format (every key but "animals" is optional; animals are named, hexes are [q, r] axial
 coordinates, element types and terrains by name, cards by name):
@@ -20,51 +27,46 @@ coordinates, element types and terrains by name, cards by name):
       "spaces": {"Domination": ["mammal", null], "Regression": [null, null, "reptile"]},
                                                         # slot lists; free spaces default filled
       "boxes": {"Adaptation": {"meat": 1}},
-      "stacks": [["sea", "wetland"], [], [null, "desert"]],   # top first, face up; null =
-                                                        # its face-up tile was taken this round
-      "tundra_left": 11,                                # default 12 - tundra on earth
+      "stacks": [["sea", "wetland", ...], [...], [null, "desert", ...]],
+                                                        # top first, face up; null = its
+                                                        # face-up tile was taken this round;
+                                                        # together exactly the 31 large tiles
+                                                        # not on the earth (DS-SCEN-01);
+                                                        # default: those dealt at random
+      "tundra_left": 11,                                # must be 12 - tundra on the earth
       "deck": ["Predator", "Ice Age"], "faceup": ["Aquatic", null, ...],
       "scored": [[0, 1]], "hibernating": [{"hex": [0,1], "animal": "mammal", "n": 1}],
       "ice_age": false,
       "start": "planning" | "reset" | {"execute": "Speciation", "slot": 1}
                | {"card": "Predator", "taker": "mammal", "scored_hex": [0, 1]},
       "decision": {...}                                 # raw decision fields written by
-                                                        # to_scenario (checked for ranges and
-                                                        # for a legal action, not for meaning)
+                                                        # to_scenario (scenario_decision
+                                                        # checks them); never with "start"
     }
 
 The bag is never given: it holds what is left of the 20 elements per type. A "card" start
 resolves the card as if taken by Domination space 4 (execution then goes on with Domination
 space 5).
 """
-import os
-
 import numpy as np
 from numba import njit
 
 from envs.core.rng import seed_word
-from envs.core.scenario import load_json
+from envs.core.scenario import save_json, scenario_data
 from envs.dominant_species import data as D
 from envs.dominant_species.engine import DominantSpeciesEngine
 from envs.dominant_species.rules import fill_legal, settle, update_dominance
 from envs.dominant_species.rules import board as B
+from envs.dominant_species.scenario_decision import CARD_LOWER, set_start
 from envs.dominant_species.state import STATE_DTYPE
 
 KNOWN = {"animals", "options", "rng", "rng_word", "round", "tiles", "elements", "displays", "gene", "eliminated",
          "vp", "pawns", "initiative", "spaces", "boxes", "stacks", "tundra_left", "deck",
          "faceup", "scored", "hibernating", "ice_age", "start", "decision"}
-DECISION_FIELDS = ("phase", "sub", "actor", "cursor", "space_now", "owner", "card",
-                   "card_pending", "ctx_cell", "ctx_corner", "ctx_elem", "ctx_k", "ctx_n",
-                   "ctx_bits", "dom_cell", "plan_turn", "flags", "protect")
-
-DECISION_BOUNDS = {"phase": (0, B.PH_OVER), "sub": (0, B.N_DECISIONS - 1), "actor": (-1, 5),
-                   "cursor": (0, D.N_SPACES), "space_now": (0, D.N_SPACES - 1),
-                   "owner": (-1, 5), "card": (-1, D.N_CARDS - 1),
-                   "card_pending": (-1, D.N_CARDS - 1), "ctx_cell": (-1, D.N_CELLS - 1),
-                   "ctx_corner": (-1, D.N_CORNERS - 1), "ctx_elem": (-1, 5), "ctx_k": (0, 6),
-                   "ctx_n": (0, 7), "ctx_bits": (0, 2 ** 15 - 1),
-                   "dom_cell": (-1, D.N_CELLS - 1), "plan_turn": (0, 5), "flags": (0, 55),
-                   "protect": (0, 63)}
+GAME = "dominant_species"
+N_TILES = len(D.STACK_TILES) + len(D.START_TILES)   # 31 large tiles: on the earth or stacked
+LARGE_TILES = np.bincount(np.concatenate([D.STACK_TILES, list(D.START_TILES.values())]),
+                     minlength=D.TUNDRA + 1)
 
 
 @njit(cache=True)
@@ -79,9 +81,24 @@ def refresh_at(states, b):
     update_dominance(st)
 
 
+ACTION_LOWER = tuple(n.lower() for n in D.ACTION_NAMES)
+BOX_LOWER = tuple(n.lower() for n in D.BOX_NAMES)
+_TABLES = {id(t): {n: i for i, n in enumerate(t)} for t in (
+    D.ANIMAL_NAMES, D.ELEM_NAMES, D.TERRAIN_NAMES, ACTION_LOWER, BOX_LOWER, CARD_LOWER)}
+_SPACE_OF = {(kind, slot + 1): sp for kind in range(len(D.ACTION_NAMES))
+             for slot, sp in enumerate(np.flatnonzero(D.SPACE_ACTION == kind).tolist())}
+_SLOTS = [int((D.SPACE_ACTION == kind).sum()) for kind in range(len(D.ACTION_NAMES))]
+_PAWN_SPACE = D.FREE_SPACE == 0
+
+
 def _name(value, names, field):
-    if isinstance(value, str) and value.lower() in names:
-        return names.index(value.lower())
+    """Index of `value` (a name, any case) in the name table `names`."""
+    if isinstance(value, str):
+        i = _TABLES[id(names)].get(value) if value.islower() else None
+        if i is None:
+            i = _TABLES[id(names)].get(value.lower())
+        if i is not None:
+            return i
     raise ValueError(f"{field}: unknown name {value!r}; choose from {', '.join(names)}")
 
 
@@ -130,11 +147,10 @@ def _list(data, field):
 
 
 def _space_index(action, slot, field):
-    kind = _name(action, tuple(n.lower() for n in D.ACTION_NAMES), field)
-    spaces = [s for s in range(D.N_SPACES) if D.SPACE_ACTION[s] == kind]
-    if not 1 <= slot <= len(spaces):
-        raise ValueError(f"{field}: {action} has spaces 1..{len(spaces)}, got {slot}")
-    return spaces[slot - 1]
+    kind = _name(action, ACTION_LOWER, field)
+    if (kind, slot) not in _SPACE_OF:
+        raise ValueError(f"{field}: {action} has spaces 1..{_SLOTS[kind]}, got {slot}")
+    return _SPACE_OF[kind, slot]
 
 
 def build_state(data):
@@ -230,7 +246,7 @@ def build_state(data):
     if not isinstance(boxes, dict):
         raise ValueError("boxes: expected an object box -> elements")
     for key, counts in boxes.items():
-        b = _name(key, tuple(n.lower() for n in D.BOX_NAMES), "boxes")
+        b = _name(key, BOX_LOWER, "boxes")
         st["box"][b] = _counts(counts, f"boxes.{key}")
     # the bag holds the rest of each type
     for t in range(6):
@@ -280,7 +296,7 @@ def build_state(data):
     pawns = _per_animal(data.get("pawns", {}), "pawns", animals, 0, D.MAX_PAWNS)
     for a in animals:
         total = pawns.get(a, D.pawns_for(p))
-        placed = sum(1 for sp in range(D.N_SPACES) if st["space"][sp] == a and not D.FREE_SPACE[sp])
+        placed = int(((st["space"] == a) & _PAWN_SPACE).sum())
         if placed > total:
             raise ValueError(f"pawns.{D.ANIMAL_NAMES[a]}: {placed} pawns on the display, "
                              f"only {total} owned")
@@ -293,43 +309,14 @@ def build_state(data):
         raise ValueError("initiative: must list every animal in play exactly once")
     st["init_order"][:] = -1
     st["init_order"][:p] = order
-    # stacks, tundra
-    stacks = _list(data.get("stacks", [[], [], []]), "stacks")
-    if len(stacks) != 3:
-        raise ValueError("stacks: expected 3 stacks")
-    for s, stack in enumerate(stacks):
-        stack = _list(stack, f"stacks[{s}]")
-        taken = bool(stack) and stack[0] is None       # face-up tile already taken
-        ters = [_name(x, D.TERRAIN_NAMES, f"stacks[{s}]") for x in stack[1 if taken else 0:]]
-        if any(t in (D.EMPTY, D.TUNDRA) for t in ters):
-            raise ValueError(f"stacks[{s}]: only large terrain tiles")
-        if len(ters) > D.STACK_SIZE:
-            raise ValueError(f"stacks[{s}]: at most {D.STACK_SIZE} tiles")
-        start = D.STACK_SIZE - len(ters)
-        st["stack_tiles"][s, start:] = ters
-        if taken or not ters:
-            st["stack_face"][s] = 0
-            st["stack_next"][s] = start
-        else:
-            st["stack_face"][s] = ters[0]
-            st["stack_next"][s] = start + 1
-    for ter in range(D.SEA, D.TUNDRA):
-        have = int((st["terrain"] == ter).sum()) + int((st["stack_tiles"][st["stack_tiles"] > 0] == ter).sum())
-        most = 1 + int((D.STACK_TILES == ter).sum())
-        if have > most:
-            raise ValueError(f"tiles/stacks: {have} {D.TERRAIN_NAMES[ter]} tiles, the game has {most}")
-    tundra_on = int((st["terrain"] == D.TUNDRA).sum())
-    if tundra_on > D.N_TUNDRA:
-        raise ValueError(f"tiles: {tundra_on} tundra tiles, the game has {D.N_TUNDRA}")
-    st["tundra_left"] = _int(data.get("tundra_left", D.N_TUNDRA - tundra_on), "tundra_left",
-                             0, D.N_TUNDRA - tundra_on)
+    _set_stacks(st, data)
     # cards
-    deck = [_name(x, tuple(n.lower() for n in D.CARD_NAMES), "deck")
+    deck = [_name(x, CARD_LOWER, "deck")
             for x in _list(data.get("deck", []), "deck")]
     faceup = _list(data.get("faceup", []), "faceup")
     if len(faceup) > D.N_FACEUP:
         raise ValueError("faceup: at most 5 cards")
-    face = [-1 if x is None else _name(x, tuple(n.lower() for n in D.CARD_NAMES), "faceup")
+    face = [-1 if x is None else _name(x, CARD_LOWER, "faceup")
             for x in faceup]
     cards = deck + [c for c in face if c >= 0]
     if len(set(cards)) != len(cards):
@@ -359,7 +346,7 @@ def build_state(data):
     st["ctx_corner"] = -1
     st["ctx_cell"] = -1
     st["ctx_elem"] = -1
-    _set_start(st, data, animals)
+    set_start(st, data, animals, _space_index, _name, _hex, _int)
     if "decision" not in data:
         settle_at(state, 0)
     else:
@@ -370,55 +357,78 @@ def build_state(data):
     return engine, state
 
 
-def _set_start(st, data, animals):
-    if "decision" in data:
-        dec = data["decision"]
-        if not isinstance(dec, dict) or set(dec) - set(DECISION_FIELDS):
-            raise ValueError(f"decision: expected an object with fields {', '.join(DECISION_FIELDS)}")
-        for key, value in dec.items():
-            arr = np.asarray(value)
-            if arr.shape != st[key].shape or (arr.size and arr.dtype.kind not in "iu"):
-                raise ValueError(f"decision.{key}: wrong shape or type")
-            low, high = DECISION_BOUNDS.get(key, (0, 127))
-            if arr.size and (arr.min() < low or arr.max() > high):
-                raise ValueError(f"decision.{key}: values must lie in {low}..{high}")
-            st[key] = arr
-        if not 0 <= st["phase"] <= B.PH_OVER or not 0 <= st["sub"] < B.N_DECISIONS:
-            raise ValueError("decision: phase or sub out of range")
-        if st["phase"] != B.PH_OVER and st["actor"] not in animals:
-            raise ValueError("decision.actor: animal not in play")
-        return
-    start = data.get("start", "planning")
-    st["sub"] = B.D_NONE
-    if start == "planning":
-        st["phase"] = B.PH_PLANNING
-    elif start == "reset":
-        st["phase"] = B.PH_RESET
-    elif isinstance(start, dict) and "execute" in start:
-        st["phase"] = B.PH_EXECUTION
-        st["cursor"] = _space_index(start["execute"], _int(start.get("slot", 1), "start.slot", 1, 8),
-                                    "start.execute")
-    elif isinstance(start, dict) and "card" in start:
-        st["phase"] = B.PH_EXECUTION
-        st["cursor"] = D.SP_DOMINATION0 + 4
-        st["card_pending"] = _name(start["card"], tuple(n.lower() for n in D.CARD_NAMES), "start.card")
-        taker = _name(start.get("taker"), D.ANIMAL_NAMES, "start.taker")
-        if taker not in animals:
-            raise ValueError("start.taker: animal not in play")
-        st["owner"] = taker
-        st["actor"] = taker
-        st["dom_cell"] = _hex(start.get("scored_hex", [0, 0]), "start.scored_hex")
+def _set_stacks(st, data):
+    """Stacks and tundra: every one of the 31 large tiles is on the earth (perhaps under
+    tundra) or in a stack, every one of the 12 tundra tiles on the earth or left. Omitted
+    stacks are dealt from the large tiles not on the earth (shuffled by a numpy generator
+    seeded with the state's generator word, which itself is not advanced)."""
+    occupied = int((st["terrain"] > 0).sum())
+    tundra_on = int((st["terrain"] == D.TUNDRA).sum())
+    if tundra_on > D.N_TUNDRA:
+        raise ValueError(f"tiles: {tundra_on} tundra tiles, the game has {D.N_TUNDRA}")
+    large = np.bincount(st["terrain"][(st["terrain"] > 0) & (st["terrain"] < D.TUNDRA)],
+                        minlength=D.TUNDRA + 1)
+    for ter in range(D.SEA, D.TUNDRA):
+        if large[ter] > LARGE_TILES[ter]:
+            raise ValueError(f"tiles: {large[ter]} {D.TERRAIN_NAMES[ter]} tiles, the game has "
+                             f"{LARGE_TILES[ter]}")
+    need = N_TILES - occupied
+    if not 0 <= need <= D.N_STACKS * D.STACK_SIZE:
+        raise ValueError(f"tiles: {occupied} hexes hold tiles; the other of the {N_TILES} tiles "
+                         f"must fit the 3 stacks of {D.STACK_SIZE} (7..{N_TILES} hexes)")
+    if "stacks" in data:
+        stacks = _list(data["stacks"], "stacks")
+        if len(stacks) != D.N_STACKS:
+            raise ValueError("stacks: expected 3 stacks")
+        for s, stack in enumerate(stacks):
+            _list(stack, f"stacks[{s}]")
     else:
-        raise ValueError(f"start: expected 'planning', 'reset', {{'execute': ...}} or {{'card': ...}}, got {start!r}")
+        pool = np.concatenate([np.full(LARGE_TILES[t] - large[t], t) for t in range(D.SEA, D.TUNDRA)])
+        np.random.default_rng(int(st["rng"])).shuffle(pool)
+        cut = [need * s // D.N_STACKS for s in range(D.N_STACKS + 1)]
+        stacks = [[D.TERRAIN_NAMES[t] for t in pool[cut[s]:cut[s + 1]]] for s in range(3)]
+    have = large.copy()
+    stacked = 0
+    for s, stack in enumerate(stacks):
+        taken = bool(stack) and stack[0] is None       # face-up tile already taken
+        ters = [_name(x, D.TERRAIN_NAMES, f"stacks[{s}]") for x in stack[1 if taken else 0:]]
+        if any(t in (D.EMPTY, D.TUNDRA) for t in ters):
+            raise ValueError(f"stacks[{s}]: only large terrain tiles")
+        if len(ters) > D.STACK_SIZE:
+            raise ValueError(f"stacks[{s}]: at most {D.STACK_SIZE} tiles")
+        stacked += len(ters)
+        for t in ters:
+            have[t] += 1
+        st["stack_tiles"][s, :] = 0
+        start = D.STACK_SIZE - len(ters)
+        if taken or not ters:
+            st["stack_face"][s] = 0
+            st["stack_next"][s] = start
+            st["stack_tiles"][s, start:] = ters
+        else:
+            st["stack_face"][s] = ters[0]
+            st["stack_next"][s] = start + 1
+            st["stack_tiles"][s, start + 1:] = ters[1:]
+    for ter in range(D.SEA, D.TUNDRA):
+        if have[ter] > LARGE_TILES[ter]:
+            raise ValueError(f"tiles/stacks: {have[ter]} {D.TERRAIN_NAMES[ter]} tiles, the game "
+                             f"has {LARGE_TILES[ter]}")
+    if stacked != need:
+        raise ValueError(f"stacks: {stacked} tiles in the stacks, {need} expected (the game's "
+                         f"{N_TILES} tiles less the {occupied} on the earth)")
+    st["tundra_left"] = _int(data.get("tundra_left", D.N_TUNDRA - tundra_on), "tundra_left",
+                             D.N_TUNDRA - tundra_on, D.N_TUNDRA - tundra_on)
 
 
-def load_scenario(path_or_dict):
-    """(engine, state) from a scenario file path or dict."""
-    if isinstance(path_or_dict, (str, os.PathLike)):
-        data = load_json(path_or_dict)
-    else:
-        data = path_or_dict
-    return build_state(data)
+def load_scenario(source):
+    """(engine, state) from a scenario file path or dict (a "game" field, if any, must say
+    dominant_species)."""
+    return build_state(scenario_data(source, GAME))
+
+
+def save_scenario(engine, state, path):
+    """Write the position to `path` as a scenario file (atomic; "game": "dominant_species")."""
+    save_json(GAME, to_scenario(engine, state), path)
 
 
 def to_scenario(engine, state):

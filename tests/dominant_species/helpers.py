@@ -132,3 +132,30 @@ def two(**fields):
 
 def seat_vp(state, animal):
     return int(state[0]["vp"][D.ANIMAL_NAMES.index(animal)])
+
+
+def full_stacks(tile_list, *tops):
+    """Three stacks with the given top tiles ([] = its face-up tile taken this round), filled
+    below with the large tiles neither on `tile_list` nor on a top, so that every one of the
+    game's 31 tiles is somewhere (the loader checks it)."""
+    from envs.dominant_species.scenario import LARGE_TILES, N_TILES
+    pool = LARGE_TILES.copy()
+    occupied = 0
+    for t in tile_list:
+        ter = D.TERRAIN_NAMES.index(t["terrain"])
+        occupied += ter != D.EMPTY
+        if D.EMPTY < ter < D.TUNDRA:
+            pool[ter] -= 1
+    out = [list(top) if top else [None] for top in tops]
+    for top in tops:
+        for name in top:
+            pool[D.TERRAIN_NAMES.index(name)] -= 1
+    rest = [D.TERRAIN_NAMES[t] for t in range(D.SEA, D.TUNDRA) for _ in range(pool[t])]
+    left = N_TILES - occupied - sum(len(top) for top in tops)
+    s = 0
+    while left > 0:
+        if len([x for x in out[s] if x]) < D.STACK_SIZE:
+            out[s].append(rest.pop())
+            left -= 1
+        s = (s + 1) % 3
+    return out

@@ -68,16 +68,27 @@ def test_same_seed_same_game():
 
 def test_boundscheck_subset(tmp_path):
     """A few games again with NUMBA_BOUNDSCHECK=1, compiled afresh in an empty cache (numba's
-    disk cache does not key on the bounds-check flag)."""
+    disk cache does not key on the bounds-check flag); also a search rollout, and loads of
+    random and randomly mutated scenarios (tests/dominant_species/test_scenario_checks.py).
+    Numba's record-subtyping warning is an error here: every kernel is typed afresh, and no
+    Dominant Species kernel may be typed for a record other than the state's (issue 8)."""
     code = (
+        "import warnings\n"
+        "from numba.core.errors import NumbaExperimentalFeatureWarning\n"
+        "warnings.simplefilter('error', NumbaExperimentalFeatureWarning)\n"
+        "from agents.rollout import dominant_species_rollout, new_picker\n"
+        "from envs.dominant_species import make_engine\n"
         "from tests.dominant_species.test_random_play import _sweep\n"
+        "from tests.dominant_species import test_scenario_checks as T\n"
+        "dominant_species_rollout(make_engine(3).new_state(1), new_picker(2), 10 ** 6)\n"
         "for p in (2, 4, 6):\n"
         "    _sweep(p, 2, 500 + p)\n"
+        "T.sweep_mutations(300)\n"
         "print('ok')\n")
     env = dict(os.environ, NUMBA_BOUNDSCHECK="1", NUMBA_CACHE_DIR=str(tmp_path))
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     out = subprocess.run([sys.executable, "-c", code], cwd=root, env=env,
-                         capture_output=True, text=True, timeout=600)
+                         capture_output=True, text=True, timeout=1200)
     assert out.returncode == 0, out.stderr[-3000:]
     assert "ok" in out.stdout
 

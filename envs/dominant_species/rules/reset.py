@@ -129,6 +129,7 @@ def reseed(st):
     for i in range(N_FACEUP):                       # DS-RESET-03
         if st.faceup[i] < 0 and st.deck_ptr < st.deck_len:
             st.faceup[i] = st.deck[st.deck_ptr]
+            st.deck[st.deck_ptr] = -1            # a drawn card leaves the deck
             st.deck_ptr += 1
     j = SP_GLACIATION[0]                            # DS-RESET-04
     for sp in SP_GLACIATION:
@@ -153,6 +154,7 @@ def reseed(st):
     for s in range(N_STACKS):                       # DS-RESET-08
         if st.stack_face[s] == 0 and st.stack_next[s] < STACK_SIZE:
             st.stack_face[s] = st.stack_tiles[s, st.stack_next[s]]
+            st.stack_tiles[s, st.stack_next[s]] = 0   # a flipped tile leaves the face-down pile
             st.stack_next[s] += 1
     place_free_markers(st)
     st.hib[:, :] = 0

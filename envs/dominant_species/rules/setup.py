@@ -92,6 +92,7 @@ def setup_game(st, num_players, animals, start_cells, start_terrain, tundra_cell
         for i in range(STACK_SIZE):
             st.stack_tiles[s, i] = tiles[s * STACK_SIZE + i]
         st.stack_face[s] = st.stack_tiles[s, 0]
+        st.stack_tiles[s, 0] = 0                 # flipped: no longer face down
         st.stack_next[s] = 1
     # dominance deck: Ice Age at the bottom, the other 25 shuffled, 5 face up
     j = 0
@@ -105,6 +106,7 @@ def setup_game(st, num_players, animals, start_cells, start_terrain, tundra_cell
     st.deck_ptr = 0
     for i in range(N_FACEUP):
         st.faceup[i] = st.deck[st.deck_ptr]
+        st.deck[st.deck_ptr] = -1                # drawn: no longer in the deck
         st.deck_ptr += 1
     # element boxes
     st.box[:, :] = 0

@@ -2,7 +2,8 @@
 from envs.dominant_species import data as D
 from envs.dominant_species.rules import board as B
 from envs.dominant_species.scenario import load_scenario
-from tests.dominant_species.helpers import action, cell, corner, legal_in, play, tiles, two
+from tests.dominant_species.helpers import (action, cell, corner, full_stacks, legal_in, play,
+                                            tiles, two)
 
 MEAT, SUN, SEED, WATER, GRUB, GRASS = D.ELEM_NAMES
 STOP = {"Domination": [None, None, None, None, "reptile"]}
@@ -13,7 +14,7 @@ HOME = {(0, 1): {"mammal": 1, "reptile": 1}}
 
 def glac(spaces, cubes=None, **kw):
     cubes = {**HOME, **(cubes or {})}
-    return two(tiles=tiles(cubes=cubes), elements=kw.pop("elements", ELS),
+    return two(tiles=kw.pop("tiles", None) or tiles(cubes=cubes), elements=kw.pop("elements", ELS),
                spaces={"Glaciation": spaces, **STOP}, start={"execute": "Glaciation"}, **kw)
 
 
@@ -29,7 +30,9 @@ def test_DS_GLAC_02_a_non_tundra_tile_next_to_tundra_while_tiles_remain():
     eng, st = glac(["mammal"])
     ring = {cell(*qr) for qr in [(0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)]}
     assert set(legal_in(eng, st, "cell")) == ring
-    _, none = glac(["mammal"], tundra_left=0)
+    rim = [{"hex": [q, r], "terrain": "tundra"} for q, r in D.CELL_QR.tolist()
+           if max(abs(q), abs(r), abs(q + r)) == 3][:11]          # all 12 tundra on the earth
+    _, none = glac(["mammal"], tiles=tiles(*rim, cubes=HOME), tundra_left=0)
     assert none[0]["sub"] == B.D_DOM_CELL                          # nothing left to place
 
 
@@ -98,7 +101,8 @@ def test_DS_SPEC_03_insect_free_space_one_cube_anywhere():
 
 
 def wander(stacks=(["sea", "desert"], [], ["jungle"]), cubes=None, **kw):
-    return two(tiles=tiles(cubes=cubes or HOME), elements=ELS, stacks=list(stacks),
+    tl = tiles(cubes=cubes or HOME)
+    return two(tiles=tl, elements=ELS, stacks=full_stacks(tl, *stacks),
                spaces={"Wanderlust": ["mammal"], **STOP}, start={"execute": "Wanderlust"}, **kw)
 
 
@@ -250,10 +254,10 @@ def test_DS_CUBE_01_eliminated_to_the_box_glaciated_to_the_pool():
 
 
 def test_DS_WAND_05_birds_get_no_extra_range_in_wanderlust():
+    tl = tiles(cubes={(0, 1): {"mammal": 1, "bird": 1}, (-1, 1): {"bird": 2}})
     eng, st = load_scenario({
-        "animals": ["bird", "mammal"], "tiles": tiles(cubes={(0, 1): {"mammal": 1, "bird": 1},
-                                                             (-1, 1): {"bird": 2}}),
-        "elements": ELS, "stacks": [["sea"], [], []],
+        "animals": ["bird", "mammal"], "tiles": tl,
+        "elements": ELS, "stacks": full_stacks(tl, ["sea"], [], []),
         "spaces": {"Wanderlust": ["mammal"], "Domination": [None] * 4 + ["mammal"]},
         "start": {"execute": "Wanderlust"}})
     play(eng, st, action("stack", 0), action("cell", cell(1, 1)))

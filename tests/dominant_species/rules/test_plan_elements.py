@@ -4,7 +4,7 @@ import numpy as np
 
 from envs.dominant_species import data as D
 from envs.dominant_species.rules import board as B
-from tests.dominant_species.helpers import action, corner, legal_in, play, tiles, two
+from tests.dominant_species.helpers import action, corner, full_stacks, legal_in, play, tiles, two
 
 MEAT, SUN, SEED, WATER, GRUB, GRASS = D.ELEM_NAMES
 STOP = {"Domination": [None, None, None, None, "reptile"]}   # a later decision to stop at
@@ -32,9 +32,9 @@ def test_DS_PLAN_02_any_vacant_pawn_space():
 
 
 def test_DS_PLAN_04_option_forbids_useless_spaces():
-    eng, st = two(tiles=tiles(), boxes={"Depletion": {SUN: 1}}, stacks=[[], [], []])
+    eng, st = two(tiles=tiles(), boxes={"Depletion": {SUN: 1}}, stacks=full_stacks(tiles(), [], [], []))
     assert D.SP_REGRESSION[0] in legal_in(eng, st, "place")
-    eng, st = two(tiles=tiles(), boxes={"Depletion": {SUN: 1}}, stacks=[[], [], []],
+    eng, st = two(tiles=tiles(), boxes={"Depletion": {SUN: 1}}, stacks=full_stacks(tiles(), [], [], []),
                   options={"forbid_useless_spaces": True})
     free = set(legal_in(eng, st, "place"))
     assert D.SP_DEPLETION in free and D.SP_INITIATIVE in free

@@ -2,7 +2,7 @@
 from envs.dominant_species import data as D
 from envs.dominant_species.rules import board as B
 from envs.dominant_species.scenario import load_scenario
-from tests.dominant_species.helpers import action, cell, legal_in, play, tiles, two
+from tests.dominant_species.helpers import action, cell, full_stacks, legal_in, play, tiles, two
 
 MEAT, SUN, SEED, WATER, GRUB, GRASS = D.ELEM_NAMES
 ELS = [{"hexes": [[0, 1], [1, 0], [1, 1]], "type": MEAT},
@@ -93,7 +93,7 @@ def test_DS_RESET_07_four_new_elements_per_box_while_the_bag_lasts():
 
 
 def test_DS_RESET_08_stacks_flip_markers_return_planning_in_order():
-    eng, st = two(tiles=tiles(), elements=ELS, stacks=[["sea", "wetland"], [], []],
+    eng, st = two(tiles=tiles(), elements=ELS, stacks=full_stacks(tiles(), ["sea", "wetland"], [], []),
                   spaces={"Wanderlust": ["mammal"], "Regression": [None, None, None]},
                   start={"execute": "Wanderlust"}, initiative=["mammal", "reptile"])
     play(eng, st, action("stack", 0), action("cell", cell(1, 1)))   # nothing else to do

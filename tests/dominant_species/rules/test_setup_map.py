@@ -4,7 +4,8 @@ import pytest
 
 from envs.dominant_species import data as D
 from envs.dominant_species import make_engine
-from tests.dominant_species.helpers import action, cell, corner, legal_in, play, tiles, two
+from tests.dominant_species.helpers import (action, cell, corner, full_stacks, legal_in, play,
+                                            tiles, two)
 
 MEAT, SUN = "meat", "sun"
 
@@ -33,14 +34,15 @@ def test_DS_MAP_02_an_element_touches_the_three_tiles_around_its_corner():
 
 
 def test_DS_MAP_03_rim_corners_of_a_tile_take_elements():
-    eng, st = two(tiles=[{"hex": [3, -3], "terrain": "sea"}], spaces={"Abundance": ["mammal"]},
+    far = tiles({"hex": [3, -3], "terrain": "sea"})          # far from the starting seven
+    eng, st = two(tiles=far, spaces={"Abundance": ["mammal"]},
                   boxes={"Abundance": {MEAT: 1}}, start={"execute": "Abundance"})
     play(eng, st, action("elem", 0))
-    corners = legal_in(eng, st, "corner")
-    assert len(corners) == 6
-    rim = [k for k in corners if (D.CORNER_CELLS[k] >= 0).sum() == 1]
+    corners = set(legal_in(eng, st, "corner"))
+    own = {k for k in range(D.N_CORNERS) if cell(3, -3) in D.CORNER_CELLS[k]}
+    assert len(own) == 6 and own <= corners
+    rim = [k for k in own if (D.CORNER_CELLS[k] >= 0).sum() == 1]
     assert rim, "a corner with no other hex of the earth is offered"
-    assert all(cell(3, -3) in D.CORNER_CELLS[k] for k in corners)
 
 
 def test_DS_MAP_04_tundra_replaces_the_terrain_for_speciation_caps():
@@ -104,10 +106,10 @@ def test_DS_SET_06_initiative_in_reverse_food_chain_order():
 
 def test_DS_SET_07_three_stacks_of_eight():
     st = make_engine(2).new_state(5)[0]
-    tiles_all = np.sort(st["stack_tiles"].ravel())
+    tiles_all = np.sort(np.concatenate([st["stack_tiles"][:, 1:].ravel(), st["stack_face"]]))
     assert (tiles_all == np.sort(D.STACK_TILES)).all()
-    assert (st["stack_next"] == 1).all()
-    assert (st["stack_face"] == st["stack_tiles"][:, 0]).all()
+    assert (st["stack_next"] == 1).all() and (st["stack_face"] > 0).all()
+    assert (st["stack_tiles"][:, 0] == 0).all()              # flipped: no longer face down
 
 
 def test_DS_SET_08_four_elements_on_three_boxes():
@@ -120,8 +122,9 @@ def test_DS_SET_08_four_elements_on_three_boxes():
 
 def test_DS_SET_09_deck_with_ice_age_at_the_bottom():
     st = make_engine(4).new_state(3)[0]
-    assert st["deck"][25] == D.C_ICE_AGE and sorted(st["deck"]) == list(range(26))
-    assert list(st["faceup"]) == list(st["deck"][:5]) and st["deck_ptr"] == 5
+    assert st["deck"][25] == D.C_ICE_AGE and st["deck_ptr"] == 5
+    assert sorted([*st["faceup"], *st["deck"][5:]]) == list(range(26))
+    assert (st["deck"][:5] == -1).all()                      # drawn: no longer in the deck
 
 
 def test_DS_SET_10_printed_elements_stay():
@@ -135,7 +138,7 @@ def test_DS_SET_10_printed_elements_stay():
 
 def test_DS_VP_01_bonus_table_on_wanderlust():
     extra = ({"hex": [2, -1], "terrain": "sea"}, {"hex": [1, -2], "terrain": "sea"})
-    eng, st = two(tiles=tiles(*extra), stacks=[["sea"], [], []], spaces={"Wanderlust": ["mammal"]},
+    eng, st = two(tiles=tiles(*extra), stacks=full_stacks(tiles(*extra), ["sea"], [], []), spaces={"Wanderlust": ["mammal"]},
                   start={"execute": "Wanderlust"})
     play(eng, st, action("stack", 0), action("cell", cell(2, -2)))   # next to 3 tiles
     assert st[0]["vp"][D.MAMMAL] == 6
