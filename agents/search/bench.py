@@ -3,11 +3,16 @@ the same rollout policy (uniform random), the same rollout cap and no prior, on 
 positions; one core.
 
     python -m agents.search.bench                       # both games, 2 and 4 players
-    python -m agents.search.bench --game evolution --players 2 --positions 6
+    python -m agents.search.bench --game evolution --players 2 --caps 60 16
+
+Rollouts run in the engines' compiled kernels in both agents, so at a long cap both spend
+most of a simulation playing out and the ratio is bounded by the rollout's share of the
+Python agent's time; at a short cap it measures the loop (tree, determinisation, values).
 
 Positions are taken every few decisions from one seeded game of random play (moves with a
 single legal action skipped). The first search call of each game loads or compiles the loop
-(its seconds are printed as `load`: cold compile on a fresh cache, a cache load otherwise).
+(its seconds are printed as `load`: cold compile on a fresh cache, a cache load
+otherwise).
 """
 import argparse
 import time
@@ -15,7 +20,7 @@ import time
 import numpy as np
 
 from agents.infoset import InfoSet
-from agents.mcts import MCTSAgent
+from agents.mcts import DEFAULT_DEPTH, MCTSAgent
 from agents.runner import make_engine
 from agents.search.agent import SearchAgent
 from envs.core.engine import checked_step
@@ -49,13 +54,17 @@ def sims_per_second(agent, cases, sims):
     return sims * len(cases) / (time.perf_counter() - start)
 
 
-def bench(game, players, n_positions, mcts_sims, search_sims):
+def bench(game, players, n_positions, mcts_sims, search_sims, depth):
+    """(seconds of the first search call, mcts sims/s, search sims/s) at rollout cap depth
+    (None: the game's default). Both agents are warmed on the first position first."""
     cases = positions(game, players, n_positions)
     start = time.perf_counter()
-    sims_per_second(SearchAgent(4, seed=0), cases[:1], 4)
+    sims_per_second(SearchAgent(4, depth=depth, seed=0), cases[:1], 4)
     load = time.perf_counter() - start
-    py = sims_per_second(MCTSAgent(mcts_sims, prior=False, seed=0), cases, mcts_sims)
-    jit = sims_per_second(SearchAgent(search_sims, seed=0), cases, search_sims)
+    sims_per_second(MCTSAgent(4, rollout_depth=depth, prior=False, seed=0), cases[:1], 4)
+    py = sims_per_second(MCTSAgent(mcts_sims, rollout_depth=depth, prior=False, seed=0),
+                         cases, mcts_sims)
+    jit = sims_per_second(SearchAgent(search_sims, depth=depth, seed=0), cases, search_sims)
     return load, py, jit
 
 
@@ -64,19 +73,23 @@ def main(argv=None):
     parser.add_argument("--game", choices=["evolution", "dominant_species", "both"],
                         default="both")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 4])
+    parser.add_argument("--caps", type=int, nargs="+", default=[0, 16],
+                        help="rollout caps in decisions (0: the game's default, "
+                             f"{DEFAULT_DEPTH})")
     parser.add_argument("--positions", type=int, default=8)
     parser.add_argument("--mcts-sims", type=int, default=64)
     parser.add_argument("--search-sims", type=int, default=1000)
     args = parser.parse_args(argv)
     games = ["evolution", "dominant_species"] if args.game == "both" else [args.game]
-    print(f"{'game':<17} {'players':>7} {'load s':>7} {'mcts sims/s':>12} "
+    print(f"{'game':<17} {'players':>7} {'cap':>4} {'load s':>7} {'mcts sims/s':>12} "
           f"{'search sims/s':>14} {'ratio':>6}")
     for game in games:
         for players in args.players:
-            load, py, jit = bench(game, players, args.positions, args.mcts_sims,
-                                  args.search_sims)
-            print(f"{game:<17} {players:>7} {load:>7.1f} {py:>12.0f} {jit:>14.0f} "
-                  f"{jit / py:>6.1f}", flush=True)
+            for cap in args.caps:
+                load, py, jit = bench(game, players, args.positions, args.mcts_sims,
+                                      args.search_sims, cap or None)
+                print(f"{game:<17} {players:>7} {cap or DEFAULT_DEPTH[game]:>4} {load:>7.1f} "
+                      f"{py:>12.0f} {jit:>14.0f} {jit / py:>6.1f}", flush=True)
 
 
 if __name__ == "__main__":
