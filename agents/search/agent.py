@@ -74,12 +74,18 @@ class Tree:
 
 
 class SearchAgent(Agent):
-    """Compiled ISMCTS with `simulations` per decision, or `ms` milliseconds per decision."""
+    """Compiled ISMCTS with `simulations` per decision, or `ms` milliseconds per decision.
+
+    policy: the rollout policy, "greedy" (the game's compiled greedy policy for every seat)
+    or "random" (uniform legal play); prior: the greedy policy also names one action per
+    tree node, expanded first and given a UCT bonus prior_weight / sqrt(1 + visits); depth:
+    the rollout cap in decisions (default agents.mcts.DEFAULT_DEPTH); chunk: simulations
+    between clock checks under a time budget."""
 
     wants_infoset = True
 
-    def __init__(self, simulations=None, ms=None, c=0.7, depth=None, policy="random",
-                 prior=False, prior_weight=None, chunk=16, seed=None):
+    def __init__(self, simulations=None, ms=None, c=0.7, depth=None, policy="greedy",
+                 prior=True, prior_weight=None, chunk=16, seed=None):
         if (simulations is None) == (ms is None):
             raise ValueError("search: give either simulations or ms")
         if simulations is not None and (isinstance(simulations, bool) or int(simulations) < 1):

@@ -59,12 +59,14 @@ def bench(game, players, n_positions, mcts_sims, search_sims, depth):
     (None: the game's default). Both agents are warmed on the first position first."""
     cases = positions(game, players, n_positions)
     start = time.perf_counter()
-    sims_per_second(SearchAgent(4, depth=depth, seed=0), cases[:1], 4)
+    warm = SearchAgent(4, depth=depth, policy="random", prior=False, seed=0)
+    sims_per_second(warm, cases[:1], 4)
     load = time.perf_counter() - start
     sims_per_second(MCTSAgent(4, rollout_depth=depth, prior=False, seed=0), cases[:1], 4)
     py = sims_per_second(MCTSAgent(mcts_sims, rollout_depth=depth, prior=False, seed=0),
                          cases, mcts_sims)
-    jit = sims_per_second(SearchAgent(search_sims, depth=depth, seed=0), cases, search_sims)
+    jit = sims_per_second(SearchAgent(search_sims, depth=depth, policy="random", prior=False,
+                                      seed=0), cases, search_sims)
     return load, py, jit
 
 

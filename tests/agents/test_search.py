@@ -38,8 +38,8 @@ def test_search_plays_only_legal_actions(game, players):
     for engine, state in positions(game, players, seed=players, every=EVERY[game]):
         seat = engine.to_move(state)
         mask = engine.legal_mask(state)
-        for agent in (SearchAgent(12, seed=checked),
-                      SearchAgent(12, policy="greedy", prior=True, depth=30, seed=checked)):
+        for agent in (SearchAgent(12, policy="random", prior=False, seed=checked),
+                      SearchAgent(12, depth=30, seed=checked)):
             assert mask[decide(agent, engine, state, seat)] == 1
         checked += 1
     assert checked >= 8
@@ -58,7 +58,7 @@ def test_search_never_reads_hidden_information(game):
             continue
         other = hide_differently(game, state, seat, rng)
         assert other.tobytes() != state.tobytes()
-        a, b, c = (SearchAgent(40, policy="greedy", prior=True, depth=40, seed=s)
+        a, b, c = (SearchAgent(40, depth=40, seed=s)
                    for s in (checked, checked, checked + 1))
         assert decide(a, engine, state, seat) == decide(b, engine, other, seat)
         stats_a = a.trees[game].root_stats()
@@ -115,7 +115,8 @@ def test_more_simulations_beat_fewer(game, strong, weak, depth, n, seed):
     prior: what search alone adds), seats rotating over a fixed list of seeds: deterministic,
     so it cannot flake; the one-sided binomial test rejects "as strong as each other" at 5%.
     (Measured: 15 of 16 and 8 of 8.)"""
-    agents = [SearchAgent(strong, depth=depth, seed=1), SearchAgent(weak, depth=depth, seed=2)]
+    agents = [SearchAgent(n_sims, depth=depth, policy="random", prior=False, seed=seed)
+              for n_sims, seed in ((strong, 1), (weak, 2))]
     res = play_match(game, 2, agents, n_games=n, seed=seed)
     wins = int(round(res.wins[0]))
     assert binomial_tail(wins, n, 0.5) < 0.05, res.summary()
