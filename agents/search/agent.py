@@ -166,3 +166,14 @@ def from_arg(spec, arg, seed=None):
         pass
     raise ValueError(f"agent spec {spec!r}: search needs a positive number of simulations "
                      f"or a time per move, e.g. 'search:1000' or 'search:200ms'")
+
+
+def warm(game):
+    """Compile (or load from the disk cache) the search loop of `game`: one small decision."""
+    from agents.infoset import InfoSet
+    from agents.runner import make_engine
+    engine = make_engine(game, 2)
+    state = engine.new_state(0)
+    seat = engine.to_move(state)
+    SearchAgent(4, seed=0).act(engine.observe(state, seat), engine.legal_mask(state),
+                               InfoSet(engine, state, seat))
