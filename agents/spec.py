@@ -3,6 +3,8 @@
   random                uniform over legal actions
   heuristic:<style>     evolution: grazer, hunter; dominant_species: dominator, spreader
   mcts:<simulations>    information-set MCTS with that many simulations per move
+  search:<simulations>  compiled information-set search (agents.search), simulations per move
+  search:<ms>ms         the same with a time budget per move (e.g. search:200ms)
   ppo:<path>            a MaskablePPO checkpoint (agents.ppo_agent.PPOAgent.load)
   py:<module>.<Name>    any importable class or factory making an agent: called with those
                         of `game`, `num_players`, `seed` that its signature names (all of
@@ -19,7 +21,7 @@ HEURISTICS = {
     "dominant_species": {"dominator": ("agents.ds_heuristics", "DominatorAgent"),
                          "spreader": ("agents.ds_heuristics", "SpreaderAgent")},
 }
-KINDS = ("random", "heuristic", "mcts", "ppo", "py")
+KINDS = ("random", "heuristic", "mcts", "search", "ppo", "py")
 
 
 def from_spec(spec, game, num_players, seed=None):
@@ -52,6 +54,9 @@ def from_spec(spec, game, num_players, seed=None):
                              f"simulations, e.g. 'mcts:100'")
         from agents.mcts import MCTSAgent
         return MCTSAgent(sims, seed=seed)
+    if kind == "search":
+        from agents.search.agent import from_arg
+        return from_arg(spec, arg, seed)
     if kind == "ppo":
         if not arg:
             raise ValueError(f"agent spec {spec!r}: ppo needs a checkpoint path, e.g. "
@@ -68,7 +73,8 @@ def from_spec(spec, game, num_players, seed=None):
     if kind == "py":
         return build_py(spec, game, num_players, seed)
     raise ValueError(f"unknown agent spec {spec!r}; kinds: {', '.join(KINDS)} "
-                     f"(e.g. random, heuristic:<style>, mcts:100, ppo:<path>, py:<module>.<Name>)")
+                     f"(e.g. random, heuristic:<style>, mcts:100, search:200ms, ppo:<path>, "
+                     f"py:<module>.<Name>)")
 
 
 def py_factory(spec):

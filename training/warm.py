@@ -1,6 +1,7 @@
 """Compile (or load from numba's disk cache) the games' kernels, saying how long it took.
 
-`speciesgym warm [--game G]` and `make warm` (before the tests and the demo) run `warm_games`.
+`speciesgym warm [--game G]` and `make warm` (before the tests and the demo) run `warm_games`:
+each game's kernels, then its compiled search loop (agents.search).
 Every other `speciesgym` command calls `compile_if_cold(game)` first: when the game's kernel
 cache is cold (envs.core.cold_cache.cache_is_cold: a fresh checkout, a cleared cache, or sources
 changed since it was written) it prints one line to stderr, compiles, and prints the time,
@@ -23,9 +24,18 @@ def warm_game(name):
     return time.perf_counter() - start
 
 
-def warm_games(names=GAMES):
+def warm_games(names=GAMES, search=True):
+    """Warm each game's kernels, then (search) the compiled search loop of each game."""
     for name in names:
         print(f"warm: {name} kernels ready in {warm_game(name):.1f} s", flush=True)
+    if not search:
+        return
+    from agents.search.agent import warm
+    for name in names:
+        start = time.perf_counter()
+        warm(name)
+        print(f"warm: {name} search loop ready in {time.perf_counter() - start:.1f} s",
+              flush=True)
 
 
 def compile_if_cold(name, stream=None):

@@ -8,14 +8,49 @@ is split between stacks), the draw order of the element bag (the bag holds count
 order is the game's generator word), and that generator word itself. Everything else is on
 the table.
 
-The result depends only on what the seat can see and on `rng`: the hidden pieces are first
-put in a canonical (sorted) order and then shuffled by `rng`, so two states that differ only
-in hidden information give bit-identical samples for the same rng (a test proves it).
+The result depends only on what the seat can see and on the draw: the hidden pieces are
+first put in a canonical (sorted) order and then shuffled from a separate generator word,
+so two states that differ only in hidden information give bit-identical samples for the
+same draw (a test proves it). `redeal` is the compiled kernel (the compiled search calls it
+once per simulation); `resample` is its Python face for a numpy Generator.
 """
 import numpy as np
+from numba import njit
 
-from envs.dominant_species.data import C_ICE_AGE, STACK_SIZE
+from envs.core.rng import rng_next, seed_word, shuffle_prefix
+from envs.dominant_species.data import C_ICE_AGE, N_STACKS, STACK_SIZE
 from envs.dominant_species.rules import PH_OVER
+
+WORD_DTYPE = np.dtype([("rng", np.uint64)])
+
+
+@njit(cache=True)
+def redeal(st, seat, word):
+    """Redraw, in place, what `seat` cannot see (deck order, face-down stack tiles, the
+    generator word) from `word` (a record with an `rng` field); `seat` only documents whose
+    view is kept: nothing it could see changes."""
+    lo, hi = st.deck_ptr, st.deck_len
+    if hi > lo:
+        top = hi - 1 if st.deck[hi - 1] == C_ICE_AGE else hi
+        hidden = np.sort(st.deck[lo:top].copy())
+        shuffle_prefix(word, hidden, top - lo)
+        for i in range(top - lo):
+            st.deck[lo + i] = hidden[i]
+    tiles = np.zeros(N_STACKS * STACK_SIZE, np.int8)
+    m = 0
+    for s in range(N_STACKS):
+        for i in range(st.stack_next[s], STACK_SIZE):
+            tiles[m] = st.stack_tiles[s, i]
+            m += 1
+    pool = np.sort(tiles[:m].copy())
+    shuffle_prefix(word, pool, m)
+    m = 0
+    for s in range(N_STACKS):
+        for i in range(st.stack_next[s], STACK_SIZE):
+            st.stack_tiles[s, i] = pool[m]
+            m += 1
+    rng_next(word)
+    st.rng = word.rng | np.uint64(1)
 
 
 def resample(state, seat, rng):
@@ -25,20 +60,8 @@ def resample(state, seat, rng):
     if st0["phase"] == PH_OVER or int(st0["animal_seat"][st0["actor"]]) != seat:
         raise ValueError(f"resample: seat {seat} is not the player to move")
     out = state.copy()
-    st = out[0]
-    lo, hi = int(st["deck_ptr"]), int(st["deck_len"])
-    if hi > lo:
-        top = hi - 1 if st["deck"][hi - 1] == C_ICE_AGE else hi
-        hidden = np.sort(st["deck"][lo:top])
-        rng.shuffle(hidden)
-        st["deck"][lo:top] = hidden
-    counts = [STACK_SIZE - int(st["stack_next"][s]) for s in range(st["stack_tiles"].shape[0])]
-    tiles = np.sort(np.concatenate([st["stack_tiles"][s, int(st["stack_next"][s]):]
-                                    for s in range(len(counts))]))
-    rng.shuffle(tiles)
-    i = 0
-    for s, n in enumerate(counts):
-        st["stack_tiles"][s, STACK_SIZE - n:] = tiles[i:i + n]
-        i += n
-    st["rng"] = np.uint64(rng.integers(1, 2**63))
+    word = np.zeros(1, WORD_DTYPE)
+    word[0]["rng"] = seed_word(int(rng.integers(0, 2**62)))
+    redeal(out[0], seat, word[0])
     return out
+

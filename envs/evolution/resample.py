@@ -62,7 +62,9 @@ def _take_trait(pool, used, m, banned):
 
 
 @njit(cache=True)
-def _redeal(st, seat, word):
+def redeal(st, seat, word):
+    """Redraw, in place, everything `seat` cannot see from `word` (a record with an `rng`
+    field): the compiled search calls it once per simulation."""
     pool = np.zeros(POOL_CAP, np.int16)
     m = _unseen_pool(st, seat, pool)
     shuffle_prefix(word, pool, m)
@@ -120,5 +122,5 @@ def resample(state, seat, rng):
     out = state.copy()
     word = np.zeros(1, WORD_DTYPE)
     word[0]["rng"] = seed_word(int(rng.integers(0, 2**62)))
-    _redeal(out[0], seat, word[0])
+    redeal(out[0], seat, word[0])
     return out

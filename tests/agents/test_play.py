@@ -7,8 +7,9 @@ from agents import from_spec
 from agents.runner import GameResult, play_game, play_match
 
 GAMES = ["evolution", "dominant_species"]
-KINDS = {"evolution": ["random", "heuristic:grazer", "heuristic:hunter", "mcts:3"],
-         "dominant_species": ["random", "heuristic:dominator", "heuristic:spreader", "mcts:2"]}
+KINDS = {"evolution": ["random", "search:2", "heuristic:grazer", "heuristic:hunter", "mcts:3"],
+         "dominant_species": ["random", "search:2", "heuristic:dominator", "heuristic:spreader",
+                              "mcts:2"]}
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])

@@ -1,0 +1,19 @@
+"""Compiled information-set search (`search:<simulations>`, `search:<ms>ms`).
+
+  kernels.py            the game kernels under common names, resolved by state record type
+  uct.py                the search loop (tree in arrays, determinise, rollout, back-up): once
+  policy.py             shared pieces of the compiled rollout policies
+  evolution.py, dominant_species.py         per-game glue: registers the game's kernels
+  evolution_greedy.py, ds_greedy.py         compiled greedy rollout policies
+  agent.py              SearchAgent (agents.base.Agent) with a simulation or time budget
+  bench.py              simulations per second against agents.mcts, both games
+
+The loop's compiled code includes the games' kernels, so its disk cache is dropped when any
+source it is built from changes (envs.core.cache).
+"""
+import pathlib
+
+from envs.core.cache import drop_stale_cache
+
+_HERE = pathlib.Path(__file__).resolve().parent
+drop_stale_cache(_HERE, [_HERE, _HERE.parent.parent / "envs"])

@@ -1,0 +1,179 @@
+"""SearchAgent: the compiled information-set search (agents.search.uct) behind the Agent
+protocol, with a budget of simulations (`search:<n>`) or of wall time (`search:<ms>ms`).
+
+Each decision draws one determinisation from the InfoSet (`infoset.sample`, the game's
+resample) and hands only that to the compiled loop, which redraws the hidden parts from it
+for every simulation: the real state never reaches the search. The move played is the root
+action visited most among those legal in the real position (ties: higher value).
+
+The time budget is checked between chunks of simulations (numba has no clock): the loop
+runs `chunk` simulations, Python reads time.perf_counter, and stops once the budget is spent.
+So a decision takes the budget plus at most one chunk.
+"""
+import importlib
+import time
+
+import numpy as np
+
+from agents.base import Agent
+from envs.core.rng import seed_word
+
+GLUE = {"evolution": "agents.search.evolution",
+        "dominant_species": "agents.search.dominant_species"}
+WORD_DTYPE = np.dtype([("rng", np.uint64)])
+POLICIES = ("random", "greedy")
+
+
+def glue(game):
+    """The game's glue module (importing it registers its kernels for the loop)."""
+    if game not in GLUE:
+        raise ValueError(f"search: unknown game {game!r}; choose one of {', '.join(GLUE)}")
+    return importlib.import_module(GLUE[game])
+
+
+class Tree:
+    """The tree arrays of agents.search.uct, reused from decision to decision and grown
+    when a budget needs more nodes."""
+
+    def __init__(self, n_actions, capacity):
+        self.n_actions = n_actions
+        self._alloc(capacity)
+
+    def _alloc(self, capacity):
+        self.child = np.empty((capacity, self.n_actions), np.int32)
+        self.visits = np.zeros(capacity, np.int64)
+        self.avail = np.zeros(capacity, np.int64)
+        self.value = np.zeros((capacity, 6), np.float64)
+        self.hint = np.zeros(capacity, np.int32)
+        self.meta = np.zeros(1, np.int64)
+
+    def clear(self):
+        self.meta[0] = 0
+
+    def room_for(self, n):
+        """Grow (keeping the nodes) so that n more nodes fit."""
+        need = int(self.meta[0]) + n + 1
+        if need <= self.child.shape[0]:
+            return
+        used = int(self.meta[0])
+        old = (self.child, self.visits, self.avail, self.value, self.hint)
+        self._alloc(max(need, 2 * self.child.shape[0]))
+        for new, arr in zip((self.child, self.visits, self.avail, self.value, self.hint), old):
+            new[:used] = arr[:used]
+        self.meta[0] = used
+
+    def arrays(self):
+        return self.child, self.visits, self.avail, self.value, self.hint, self.meta
+
+    def root_stats(self):
+        """(actions, visits, value sums) of the root's children."""
+        row = self.child[0]
+        actions = np.flatnonzero(row >= 0)
+        nodes = row[actions]
+        return actions, self.visits[nodes], self.value[nodes]
+
+
+class SearchAgent(Agent):
+    """Compiled ISMCTS with `simulations` per decision, or `ms` milliseconds per decision.
+
+    policy: the rollout policy, "greedy" (the game's compiled greedy policy for every seat)
+    or "random" (uniform legal play); prior: the greedy policy also names one action per
+    tree node, expanded first and given a UCT bonus prior_weight / sqrt(1 + visits); depth:
+    the rollout cap in decisions (default agents.mcts.DEFAULT_DEPTH); chunk: simulations
+    between clock checks under a time budget."""
+
+    wants_infoset = True
+
+    def __init__(self, simulations=None, ms=None, c=0.7, depth=None, policy="greedy",
+                 prior=True, prior_weight=None, chunk=16, seed=None):
+        if (simulations is None) == (ms is None):
+            raise ValueError("search: give either simulations or ms")
+        if simulations is not None and (isinstance(simulations, bool) or int(simulations) < 1):
+            raise ValueError(f"search: simulations must be >= 1, got {simulations!r}")
+        if ms is not None and not float(ms) > 0:
+            raise ValueError(f"search: ms must be > 0, got {ms!r}")
+        if policy not in POLICIES:
+            raise ValueError(f"search: policy must be one of {', '.join(POLICIES)}, "
+                             f"got {policy!r}")
+        self.simulations = None if simulations is None else int(simulations)
+        self.ms = None if ms is None else float(ms)
+        self.c = float(c)
+        self.depth = depth
+        self.policy = policy
+        self.prior = bool(prior)
+        self.prior_weight = prior_weight
+        self.chunk = int(chunk)
+        self.rng = np.random.default_rng(seed)
+        self.word = np.zeros(1, WORD_DTYPE)
+        self.word[0]["rng"] = seed_word(int(self.rng.integers(2**62)))
+        self.trees = {}
+        self.last_simulations = 0
+        self.name = f"search:{self.simulations}" if ms is None else f"search:{ms:g}ms"
+
+    def act(self, observation, action_mask, infoset=None) -> int:
+        legal = np.flatnonzero(action_mask)
+        if legal.size == 0:
+            raise ValueError("search agent asked to act with an empty action mask")
+        if legal.size == 1:
+            return int(legal[0])
+        if infoset is None:
+            raise ValueError("search agent needs an InfoSet (play it through agents.runner)")
+        game = glue(infoset.engine.game)
+        root = infoset.sample(self.rng)          # a determinisation; the search redraws it
+        tree = self.trees.get(game.GAME)
+        if tree is None:
+            tree = self.trees[game.GAME] = Tree(game.N_ACTIONS, 1 + (self.simulations or 1024))
+        tree.clear()
+        self.last_simulations = self._search(game, root, infoset.seat, tree)
+        actions, visits, value = tree.root_stats()
+        ok = action_mask[actions] > 0
+        if not ok.any():
+            return int(legal[self.rng.integers(legal.size)])
+        actions, visits, value = actions[ok], visits[ok], value[ok, infoset.seat]
+        best = np.lexsort((-value / visits, -visits))[0]
+        return int(actions[best])
+
+    def _search(self, game, root, seat, tree):
+        from agents.search.uct import simulate
+        work = np.zeros(1, root.dtype)
+        args = (self.c, game.PRIOR if self.prior_weight is None else float(self.prior_weight),
+                int(self.depth or game.DEPTH), game.SCALE, POLICIES.index(self.policy),
+                self.prior)
+        if self.simulations is not None:
+            tree.room_for(self.simulations)
+            return simulate(root, work, seat, self.simulations, *tree.arrays(),
+                            self.word[0], *args)
+        deadline = time.perf_counter() + self.ms / 1000.0
+        done = 0
+        while True:
+            tree.room_for(self.chunk)
+            done += simulate(root, work, seat, self.chunk, *tree.arrays(), self.word[0], *args)
+            if time.perf_counter() >= deadline:
+                return done
+
+
+def from_arg(spec, arg, seed=None):
+    """The SearchAgent of a spec's argument: '<simulations>' or '<ms>ms'."""
+    text = arg.strip().lower()
+    try:
+        if text.endswith("ms"):
+            ms = float(text[:-2])
+            if ms > 0 and np.isfinite(ms):
+                return SearchAgent(ms=ms, seed=seed)
+        elif text.isdigit() and int(text) > 0:
+            return SearchAgent(int(text), seed=seed)
+    except ValueError:
+        pass
+    raise ValueError(f"agent spec {spec!r}: search needs a positive number of simulations "
+                     f"or a time per move, e.g. 'search:1000' or 'search:200ms'")
+
+
+def warm(game):
+    """Compile (or load from the disk cache) the search loop of `game`: one small decision."""
+    from agents.infoset import InfoSet
+    from agents.runner import make_engine
+    engine = make_engine(game, 2)
+    state = engine.new_state(0)
+    seat = engine.to_move(state)
+    SearchAgent(4, seed=0).act(engine.observe(state, seat), engine.legal_mask(state),
+                               InfoSet(engine, state, seat))

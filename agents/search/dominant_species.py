@@ -1,0 +1,41 @@
+"""Dominant Species' glue for the compiled search: the rules' dispatchers, the compiled
+determinisation, the victory points so far and the rollout policies, registered under the
+common names of agents.search.kernels."""
+from numba import njit
+
+from agents.mcts import DEFAULT_DEPTH, MARGIN_SCALE, PRIOR_WEIGHT
+from agents.search import kernels
+from agents.search.ds_greedy import greedy_action
+from agents.search.policy import random_legal
+from envs.dominant_species.actions import N_ACTIONS
+from envs.dominant_species.resample import redeal
+from envs.dominant_species.rules import PH_OVER, legal_mask, step
+from envs.dominant_species.state import STATE_DTYPE
+
+GAME = "dominant_species"
+DEPTH = DEFAULT_DEPTH[GAME]
+SCALE = MARGIN_SCALE[GAME]
+PRIOR = PRIOR_WEIGHT[GAME]
+
+
+@njit(cache=True)
+def to_move(st):
+    return -1 if st.phase == PH_OVER else st.animal_seat[st.actor]
+
+
+@njit(cache=True)
+def vp_so_far(st, out):
+    for p in range(st.num_players):
+        out[p] = st.vp[st.seat_animal[p]]
+    return st.num_players
+
+
+@njit(cache=True)
+def policy_action(st, mask, word, kind):
+    if kind == 1:
+        return greedy_action(st, mask, word)
+    return random_legal(mask, word)
+
+
+kernels.register(STATE_DTYPE, to_move=to_move, legal_mask=legal_mask, step=step,
+                 redeal=redeal, scores=vp_so_far, policy_action=policy_action)

@@ -1,0 +1,42 @@
+"""Evolution's glue for the compiled search: the rules' dispatchers, the compiled
+determinisation, scores so far (EVO-SCORE-01: bag + population + traits, as at the end) and
+the rollout policies, registered under the common names of agents.search.kernels."""
+import numpy as np
+from numba import njit
+
+from agents.mcts import DEFAULT_DEPTH, MARGIN_SCALE, PRIOR_WEIGHT
+from agents.search import kernels
+from agents.search.evolution_greedy import greedy_action
+from agents.search.policy import random_legal
+from envs.evolution import rules
+from envs.evolution.actions import N_ACTIONS
+from envs.evolution.resample import redeal
+from envs.evolution.rules.round import final_scores
+from envs.evolution.state import STATE_DTYPE
+
+GAME = "evolution"
+DEPTH = DEFAULT_DEPTH[GAME]
+SCALE = MARGIN_SCALE[GAME]
+PRIOR = PRIOR_WEIGHT[GAME]
+
+
+@njit(cache=True)
+def scores_so_far(st, out):
+    sc = np.zeros(6, np.int64)
+    traits = np.zeros(6, np.int64)
+    final_scores(st, sc, traits)
+    for p in range(st.n_players):
+        out[p] = sc[p]
+    return st.n_players
+
+
+@njit(cache=True)
+def policy_action(st, mask, word, kind):
+    if kind == 1:
+        return greedy_action(st, mask, word)
+    return random_legal(mask, word)
+
+
+kernels.register(STATE_DTYPE, to_move=rules.to_move, legal_mask=rules.legal_mask,
+                 step=rules.step, redeal=redeal, scores=scores_so_far,
+                 policy_action=policy_action)

@@ -1,0 +1,106 @@
+"""The game kernels the search loop calls, under common names, chosen by the state's type.
+
+The loop (`agents.search.uct`) is written once and calls `to_move(st)`, `legal_mask(st,
+out)`, `step(st, a)`, `redeal(st, seat, word)`, `scores(st, out)` and `policy_action(st,
+mask, word, kind)`. Each game's glue module (`agents.search.evolution`,
+`agents.search.dominant_species`) registers its compiled kernels for its state record type;
+numba resolves each name by that type when it compiles the loop (`numba.extending.overload`).
+
+Why not pass the kernels to the loop as arguments: numba types a dispatcher argument by the
+identity of the dispatcher object, so a function taking one misses the disk cache in every
+new process and recompiles (measured: `cache_misses` on each run, numba 0.68). Resolving by
+record type keeps `cache=True` working: the second process loads the compiled loop.
+"""
+from numba import from_dtype
+from numba.extending import overload
+
+NAMES = ("to_move", "legal_mask", "step", "redeal", "scores", "policy_action")
+_IMPL = {}
+
+
+def register(state_dtype, **kernels):
+    """Register a game's compiled kernels (one per name in NAMES) for its state dtype."""
+    missing = set(NAMES) - set(kernels)
+    if missing:
+        raise ValueError(f"register: missing kernels {', '.join(sorted(missing))}")
+    rec = from_dtype(state_dtype)
+    for name, fn in kernels.items():
+        if name not in NAMES:
+            raise ValueError(f"register: unknown kernel name {name!r}")
+        _IMPL[(rec, name)] = fn
+
+
+def _find(st, name):
+    return _IMPL.get((st, name))
+
+
+def to_move(st):
+    """Seat to decide now, -1 once the game is over."""
+    raise NotImplementedError("compiled only")
+
+
+def legal_mask(st, out):
+    """Write the legal actions of the seat to move into out (int8, the game's N_ACTIONS)."""
+    raise NotImplementedError("compiled only")
+
+
+def step(st, action):
+    """Apply a legal action and advance the game until someone must decide."""
+    raise NotImplementedError("compiled only")
+
+
+def redeal(st, seat, word):
+    """Redraw in place everything `seat` cannot see (the game's compiled resample)."""
+    raise NotImplementedError("compiled only")
+
+
+def scores(st, out):
+    """Write each seat's score so far into out (float64); return the number of players."""
+    raise NotImplementedError("compiled only")
+
+
+def policy_action(st, mask, word, kind):
+    """A rollout action for the seat to move: kind 0 uniform over the mask, 1 greedy."""
+    raise NotImplementedError("compiled only")
+
+
+@overload(to_move)
+def _to_move(st):
+    fn = _find(st, "to_move")
+    if fn is not None:
+        return lambda st: fn(st)
+
+
+@overload(legal_mask)
+def _legal_mask(st, out):
+    fn = _find(st, "legal_mask")
+    if fn is not None:
+        return lambda st, out: fn(st, out)
+
+
+@overload(step)
+def _step(st, action):
+    fn = _find(st, "step")
+    if fn is not None:
+        return lambda st, action: fn(st, action)
+
+
+@overload(redeal)
+def _redeal(st, seat, word):
+    fn = _find(st, "redeal")
+    if fn is not None:
+        return lambda st, seat, word: fn(st, seat, word)
+
+
+@overload(scores)
+def _scores(st, out):
+    fn = _find(st, "scores")
+    if fn is not None:
+        return lambda st, out: fn(st, out)
+
+
+@overload(policy_action)
+def _policy_action(st, mask, word, kind):
+    fn = _find(st, "policy_action")
+    if fn is not None:
+        return lambda st, mask, word, kind: fn(st, mask, word, kind)

@@ -1,0 +1,45 @@
+"""Shared pieces of the compiled rollout policies: a uniform legal action, and the best of
+scored actions with ties broken at random (both drawing from the search's own word)."""
+from numba import njit
+
+from envs.core.rng import rng_below
+
+
+@njit(cache=True)
+def random_legal(mask, word):
+    """A uniformly random legal action (-1 if none)."""
+    n = 0
+    for i in range(mask.shape[0]):
+        n += mask[i]
+    if n == 0:
+        return -1
+    k = rng_below(word, n)
+    for i in range(mask.shape[0]):
+        if mask[i]:
+            if k == 0:
+                return i
+            k -= 1
+    return -1
+
+
+@njit(cache=True)
+def best_scored(value, mask, word):
+    """The legal action of highest value, ties broken uniformly at random."""
+    best = -1e300
+    n = 0
+    for i in range(mask.shape[0]):
+        if mask[i]:
+            if value[i] > best + 1e-9:
+                best = value[i]
+                n = 1
+            elif value[i] >= best - 1e-9:
+                n += 1
+    if n == 0:
+        return -1
+    k = rng_below(word, n)
+    for i in range(mask.shape[0]):
+        if mask[i] and value[i] >= best - 1e-9:
+            if k == 0:
+                return i
+            k -= 1
+    return -1
