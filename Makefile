@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | md5sum | cut -c1-12)
 
-.PHONY: test demo bench warm clean
+.PHONY: test soak demo bench warm clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -21,6 +21,12 @@ warm: $(STAMP)
 # The test suite, then every notebook in notebooks/ executed by nbmake (one pytest run).
 test: warm
 	$(BIN)/python -m pytest -q --nbmake tests notebooks
+
+# The long sweeps: every decision of 50 random games per player count saved, loaded and
+# continued (both games' scenario round trips). CI runs it after make test.
+soak: warm
+	SPECIESGYM_ROUNDTRIP_GAMES=50 $(BIN)/python -m pytest -q \
+		tests/evolution/test_scenario_round_trip.py tests/dominant_species/test_scenario_roundtrip.py
 
 # A small self-play MaskablePPO agent per game (2 players, a few minutes on 2 cores), then its
 # win rates against random and the heuristics over DEMO_GAMES games with seats rotating, then

@@ -2,9 +2,9 @@
 to_scenario -> JSON text -> load_scenario gives the same record byte for byte (options
 included), and both copies play on identically (observations, masks, final scores).
 
-CI plays ROUNDTRIP_GAMES games per player count (default 1, every decision of it, about
-1200); set the environment variable DS_ROUNDTRIP_GAMES=50 for the full sweep of issue 8
-(every decision of 50 games per player count; minutes).
+`make test` plays ROUNDTRIP_GAMES games per player count (default 1, every decision of it,
+about 1200); `make soak` sets SPECIESGYM_ROUNDTRIP_GAMES=50 for the full sweep of issue 8
+(every decision of 50 games per player count; minutes), and CI runs both.
 """
 import json
 import os
@@ -15,7 +15,7 @@ import pytest
 from envs.core.scenario import scenario_game
 from envs.dominant_species import env, load_scenario, make_engine, save_scenario, to_scenario
 
-ROUNDTRIP_GAMES = int(os.environ.get("DS_ROUNDTRIP_GAMES", "1"))
+ROUNDTRIP_GAMES = int(os.environ.get("SPECIESGYM_ROUNDTRIP_GAMES", "1"))
 
 
 def _round_trip(engine, state):

@@ -1,7 +1,11 @@
 """Scenarios round trip: at every decision of random games, to_scenario -> JSON text ->
 load_scenario gives the same state byte for byte, and a loaded copy plays on exactly like the
-original. Files written by save_scenario name their game; env.reset starts from them."""
+original. Files written by save_scenario name their game; env.reset starts from them.
+
+`make test` plays 10 games per player count (every decision of each); `make soak` sets
+SPECIESGYM_ROUNDTRIP_GAMES=50 for the full sweep of issue 8 (minutes), and CI runs both."""
 import json
+import os
 
 import numpy as np
 import pytest
@@ -9,7 +13,8 @@ import pytest
 from envs.evolution import load_scenario, make_engine, save_scenario, to_scenario
 from envs.evolution.aec_env import raw_env
 
-GAMES_PER_COUNT = 50        # per player count, Flight on for even game numbers, off for odd
+# per player count, Flight on for even game numbers, off for odd
+GAMES_PER_COUNT = int(os.environ.get("SPECIESGYM_ROUNDTRIP_GAMES", "10"))
 CONTINUE_EVERY = 10         # every 10th game is also continued from a copy to the end
 
 
