@@ -36,32 +36,32 @@ def _find(st, name):
 
 def to_move(st):
     """Seat to decide now, -1 once the game is over."""
-    raise NotImplementedError("compiled only")
+    raise RuntimeError("only callable from compiled code (numba overload)")
 
 
 def legal_mask(st, out):
     """Write the legal actions of the seat to move into out (int8, the game's N_ACTIONS)."""
-    raise NotImplementedError("compiled only")
+    raise RuntimeError("only callable from compiled code (numba overload)")
 
 
 def step(st, action):
     """Apply a legal action and advance the game until someone must decide."""
-    raise NotImplementedError("compiled only")
+    raise RuntimeError("only callable from compiled code (numba overload)")
 
 
 def redeal(st, seat, word):
     """Redraw in place everything `seat` cannot see (the game's compiled resample)."""
-    raise NotImplementedError("compiled only")
+    raise RuntimeError("only callable from compiled code (numba overload)")
 
 
 def scores(st, out):
     """Write each seat's score so far into out (float64); return the number of players."""
-    raise NotImplementedError("compiled only")
+    raise RuntimeError("only callable from compiled code (numba overload)")
 
 
 def policy_action(st, mask, word, kind):
     """A rollout action for the seat to move: kind 0 uniform over the mask, 1 greedy."""
-    raise NotImplementedError("compiled only")
+    raise RuntimeError("only callable from compiled code (numba overload)")
 
 
 @overload(to_move)

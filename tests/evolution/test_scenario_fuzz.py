@@ -237,7 +237,7 @@ def test_explicit_card_values_are_served_before_unvalued_cards():
     check_invariants(state[0])
 
 
-def test_pile_sizes_and_the_default_reserve():
+def test_EVO_DEC_06_pile_sizes_and_the_default_reserve():
     three = [seat(), seat(), seat()]
     st = build_state({"players": 3, "seats": three, "deck": 30, "seed": 4})[0]
     assert (int(st["deck_n"]), int(st["reserve_n"]), int(st["discard"].sum())) == (30, 40, 107)

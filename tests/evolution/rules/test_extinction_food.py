@@ -18,7 +18,7 @@ def final(g):
     return scores.tolist(), [int(w) for w in winners]
 
 
-def test_EVO_ATK_11_EVO_END_03_fed_prey_killed_by_an_attack_returns_its_food_to_the_bank():
+def test_EVO_ATK_11_EVO_END_03_EVO_DEC_05_fed_prey_killed_by_an_attack_returns_its_food_to_the_bank():
     # Player 1's fed prey (pop 1, food 1) dies: its food goes back to the bank. Bagged (the
     # old behaviour) it would give player 1 4 points and the win; returned, player 1 has 3
     # and loses the tie-break on traits (1 against 0).
@@ -66,7 +66,7 @@ def test_EVO_ATK_13_avian_attacker_killed_by_horns_returns_its_upkeep():
     assert g.field("avian_left") == 12
 
 
-def test_EVO_ATK_12_surplus_of_a_population_reduced_but_not_gone_is_bagged():
+def test_EVO_ATK_12_EVO_DEC_05_surplus_of_a_population_reduced_but_not_gone_is_bagged():
     # The same prey with population 2 and food 2 survives at 1: its surplus food is bagged.
     g = Game(2, seats=[seat(species=[sp(body=3, pop=1, traits=["Carnivore"])]),
                        seat(bag=1, species=[sp(body=1, pop=2, food=2), sp(body=6, food=1)])],
