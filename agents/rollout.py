@@ -7,18 +7,14 @@ as at the end (EVO-SCORE-01); Dominant Species counts the victory points so far.
 """
 import numpy as np
 
-from envs.core.rng import seed_word
+from envs.core.rng import new_word
 from envs.dominant_species.engine import random_playout as ds_random_playout
 from envs.evolution.batch import play_random_batch
 from envs.evolution.rules.round import final_scores
 
-PICKER_DTYPE = np.dtype([("rng", np.uint64)])
-
-
 def new_picker(seed):
-    picker = np.zeros(1, PICKER_DTYPE)
-    picker[0]["rng"] = seed_word(int(seed))
-    return picker
+    """The picker's own generator record (envs.core.rng.WORD_DTYPE), seeded by `seed`."""
+    return new_word(seed)
 
 
 def evolution_rollout(state, picker, max_decisions):

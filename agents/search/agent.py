@@ -16,11 +16,10 @@ import time
 import numpy as np
 
 from agents.base import Agent
-from envs.core.rng import seed_word
+from envs.core.rng import WORD_DTYPE, seed_word
 
 GLUE = {"evolution": "agents.search.evolution",
         "dominant_species": "agents.search.dominant_species"}
-WORD_DTYPE = np.dtype([("rng", np.uint64)])
 POLICIES = ("random", "greedy")
 
 

@@ -14,6 +14,20 @@ _S27 = np.uint64(27)
 _S32 = np.uint64(32)
 
 
+# The record of a generator of its own (an agent's picker, a search's word): one word and a
+# marker field. The marker keeps every game state record from being a width-subtype of it:
+# with a one-field record, numba would reuse a kernel compiled for it on a state record and
+# warn (NumbaExperimentalFeatureWarning); now each record type gets its own specialisation.
+WORD_DTYPE = np.dtype([("rng", np.uint64), ("own_word", np.uint8)])
+
+
+def new_word(seed):
+    """A (1,) generator record of WORD_DTYPE seeded by `seed`."""
+    word = np.zeros(1, WORD_DTYPE)
+    word[0]["rng"] = seed_word(int(seed))
+    return word
+
+
 def seed_word(seed: int) -> np.uint64:
     """A non-zero 64-bit generator word from any Python int (splitmix64 finaliser)."""
     if seed is None or not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):

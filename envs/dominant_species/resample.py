@@ -17,11 +17,10 @@ once per simulation); `resample` is its Python face for a numpy Generator.
 import numpy as np
 from numba import njit
 
-from envs.core.rng import rng_next, seed_word, shuffle_prefix
+from envs.core.rng import WORD_DTYPE, rng_next, seed_word, shuffle_prefix
 from envs.dominant_species.data import C_ICE_AGE, N_STACKS, STACK_SIZE
 from envs.dominant_species.rules import PH_OVER
 
-WORD_DTYPE = np.dtype([("rng", np.uint64)])
 
 
 @njit(cache=True)

@@ -5,14 +5,14 @@ import time
 import numpy as np
 from numba import njit
 
-from envs.core.rng import rng_below, seed_word
+from envs.core.rng import WORD_DTYPE, rng_below, seed_word
 from envs.evolution import rules
 from envs.evolution.actions import N_ACTIONS
 from envs.evolution.invariants import position_error
 from envs.evolution.observe import OBS_SIZE, observe_into
 from envs.evolution.state import STATE_DTYPE
 
-AGENT_DTYPE = np.dtype([("rng", np.uint64)])
+AGENT_DTYPE = WORD_DTYPE
 
 
 @njit(cache=True)

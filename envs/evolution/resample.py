@@ -9,11 +9,10 @@ proves it). Search agents reach hidden information only through this function.
 import numpy as np
 from numba import njit
 
-from envs.core.rng import rng_next, seed_word, shuffle_prefix
+from envs.core.rng import WORD_DTYPE, rng_next, seed_word, shuffle_prefix
 from envs.evolution.data import CLASS_KIND, DECK_CAP, IS_EVENT_KIND, N_CLASSES, N_KINDS
 from envs.evolution.state import Phase, TRAIT_SLOTS
 
-WORD_DTYPE = np.dtype([("rng", np.uint64)])
 POOL_CAP = DECK_CAP
 
 

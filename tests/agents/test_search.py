@@ -7,6 +7,7 @@ from agents import from_spec
 from agents.infoset import InfoSet
 from agents.runner import make_engine, play_match
 from agents.search.agent import SearchAgent, Tree, glue
+from envs.core.rng import WORD_DTYPE
 from tests.agents.test_infoset import positions, shuffle_ds_hidden
 from tests.agents.test_strength import binomial_tail
 from tests.evolution.test_hidden_info import swap_hidden_cards
@@ -96,7 +97,7 @@ def test_tree_grown_in_chunks_matches_one_tree():
     trees = []
     for chunks in ([40], [10, 10, 10, 10]):
         tree = Tree(g.N_ACTIONS, 2)
-        word = np.zeros(1, [("rng", np.uint64)])
+        word = np.zeros(1, WORD_DTYPE)
         word[0]["rng"] = np.uint64(12345)
         for n in chunks:
             tree.room_for(n)

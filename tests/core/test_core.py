@@ -7,9 +7,9 @@ import pytest
 
 from envs.core.blocks import ActionBlocks
 from envs.core.rewards import final_rewards
-from envs.core.rng import rng_below, seed_word, shuffle_prefix
+from envs.core.rng import WORD_DTYPE, rng_below, seed_word, shuffle_prefix
 
-REC = np.dtype([("rng", np.uint64)])
+REC = WORD_DTYPE
 
 
 def test_generator_is_reproducible_and_uniform_enough():
