@@ -52,7 +52,9 @@ _K_INDEX = {B.D_CATA_ADJ: 5, B.D_CATA_SURVIVOR: 5, B.D_SPEC_COUNT: 2, B.D_WANDER
 _NEEDS_CELL = {B.D_CATA_ADJ, B.D_CATA_SURVIVOR, B.D_BIOMASS, B.D_BLIGHT_KEEP, B.D_MIG_TO,
                B.D_COMP_VICTIM, B.D_PREDATOR, B.D_EVO_ANIMAL, B.D_HIB_COUNT, B.D_EXODUS_DEST,
                B.D_AQUA_COUNT, B.D_WANDER_CORNER, B.D_WANDER_ELEM, B.D_WANDER_MOVE}
-_NEEDS_CORNER = {B.D_SPEC_COUNT, B.D_AQUA_CELL, B.D_AQUA_COUNT}
+# Aquatic's tile and count decisions may have no corner: with no element placed (an empty bag
+# or no free sea/wetland corner), any sea or wetland tile is allowed (DS-CARD-01).
+_NEEDS_CORNER = {B.D_SPEC_COUNT}
 
 
 CARD_LOWER = tuple(n.lower() for n in D.CARD_NAMES)
