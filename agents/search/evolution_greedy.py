@@ -18,6 +18,7 @@ from envs.evolution.actions import (A_ATTACK, A_BODY, A_CARD, A_DONE, A_FEED_CLI
                                     A_FEED_WH, A_NEW_AVIAN, A_NEW_LAND, A_POP, A_TARGET,
                                     A_TRAIT, N_ACTIONS)
 from envs.evolution.data import CLASS_FOOD, CLASS_KIND, N_CLASSES, N_KINDS, Kind
+from envs.evolution.rules.species import holds_kind, trait_count
 from envs.evolution.state import MAX_PLAYERS, MAX_SPECIES, TRAIT_SLOTS, Pend, Phase
 
 S = MAX_SPECIES
@@ -37,27 +38,10 @@ HERB[Kind.FLIGHT] = CARN[Kind.FLIGHT] = -1.0
 
 
 @njit(cache=True)
-def has_kind(st, p, s, kind):
-    for k in range(TRAIT_SLOTS):
-        c = st.traits[p, s, k]
-        if c >= 0 and CLASS_KIND[c] == kind:
-            return True
-    return False
-
-
-@njit(cache=True)
-def trait_count(st, p, s):
-    n = 0
-    for k in range(TRAIT_SLOTS):
-        n += st.traits[p, s, k] >= 0
-    return n
-
-
-@njit(cache=True)
 def trait_value(st, p, s, kind):
-    if has_kind(st, p, s, kind):
+    if holds_kind(st, p, s, kind, -1):
         return -2.0
-    if has_kind(st, p, s, Kind.CARNIVORE):
+    if holds_kind(st, p, s, Kind.CARNIVORE, -1):
         return CARN[kind]
     return HERB[kind]
 
@@ -99,7 +83,7 @@ def greedy_action(st, mask, word):
                 value[A_TRAIT + s * TRAIT_SLOTS + k] = 1.0 + trait_value(st, p, s, kind) \
                     - occupied
             value[A_POP + s] = 1.6 - 0.25 * st.pop[p, s] if st.pop[p, s] < 6 else -1.0
-            carn = has_kind(st, p, s, Kind.CARNIVORE)
+            carn = holds_kind(st, p, s, Kind.CARNIVORE, -1)
             value[A_BODY + s] = (1.2 if carn else 0.5) - 0.1 * st.body[p, s]
         grow = 2.6 if n < 2 else 1.9 if n < 4 else 1.0 if n < 6 else 0.3
         value[A_NEW_LAND] = value[A_NEW_LAND + 1] = grow
@@ -108,9 +92,9 @@ def greedy_action(st, mask, word):
         for s in range(st.n_species[p]):
             h = hunger(st, p, s)
             feed = 3.0 + h if h > 0 else 0.2
-            if has_kind(st, p, s, Kind.FORAGING):
+            if holds_kind(st, p, s, Kind.FORAGING, -1):
                 feed += 0.8
-            if has_kind(st, p, s, Kind.COOPERATION):
+            if holds_kind(st, p, s, Kind.COOPERATION, -1):
                 feed += 0.5
             value[A_FEED_WH + s] = feed
             value[A_FEED_CLIFF + s] = feed + 0.2
