@@ -11,7 +11,7 @@ $(BIN)/python:
 	$(BIN)/pip install -q --upgrade pip
 
 $(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/pip install -q -e ".[dev,train]"
+	$(BIN)/pip install -q -e ".[dev,train,ray]"
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 

@@ -114,9 +114,21 @@ def cmd_tournament(args):
                     parse_options(args.option))
     limits = Limits(args.move_timeout, args.game_timeout)
     out = args.out or f"runs/tournament-{args.game}-{args.players}p"
+    executor = None
+    if args.executor == "ray":
+        from training.ray_executor import RayExecutor
+        executor = RayExecutor(args.address, None if args.address else args.workers, limits)
+    elif args.address:
+        print("--address is for --executor ray", file=sys.stderr)
+        return 2
     try:
-        records, ratings = run_tournament(config, out, args.workers, progress=True,
-                                          limits=limits)
+        if executor is None:
+            records, ratings = run_tournament(config, out, args.workers, progress=True,
+                                              limits=limits)
+        else:
+            with executor:
+                records, ratings = run_tournament(config, out, executor=executor,
+                                                  progress=True)
     except KeyboardInterrupt:
         print(f"interrupted; finished games are in {out}/results.jsonl; run the same command "
               f"again to resume", file=sys.stderr)
@@ -148,6 +160,13 @@ def add_tournament_arguments(parser):
     parser.add_argument("--workers", type=int, default=1,
                         help="worker processes playing games side by side (1: one after "
                              "another)")
+    parser.add_argument("--executor", choices=("local", "ray"), default="local",
+                        help="local: worker processes on this machine; ray: Ray tasks on "
+                             "the cluster at --address, or on a local Ray instance with "
+                             "--workers CPUs (pip install 'speciesgym[ray]')")
+    parser.add_argument("--address", default=None,
+                        help="a running Ray cluster for --executor ray, e.g. auto or "
+                             "ray://head:10001")
     parser.add_argument("--move-timeout", type=float, default=Limits.move,
                         help="seconds a bot may take over one move; past it, it forfeits "
                              "the game (default %(default)s)")

@@ -7,6 +7,9 @@ mu - 3 sigma is a cautious estimate that orders the leaderboard. `InOrder` rates
 finish out of order (a pool of workers) in game order as they arrive: a tournament's live
 ratings equal those of its file.
 
+Failed games (a cluster task that failed twice, `"failed"` in the record) are stored but
+neither rated nor counted.
+
 Leaderboard, per entrant: games, win rate (a shared win counts as a share) with its 95%
 Wilson interval, mean rank, mean score (over the games played to the end: a forfeited game
 has no scores), forfeits (games this entrant forfeited), mu, sigma, ordinal.
@@ -34,7 +37,11 @@ class Ratings:
         self.history = []           # after each game: {entrant: (mu, sigma)}
 
     def add(self, record):
-        """Rate one result record (entrants by seat, ranks by seat)."""
+        """Rate one result record (entrants by seat, ranks by seat); a failed game (its
+        task failed on a cluster, training.ray_executor) changes nothing."""
+        if record.get("failed"):
+            self.history.append(self.snapshot())
+            return
         seats = record["entrants"]
         teams = [[self.ratings[e]] for e in seats]
         new = self.model.rate(teams, ranks=[float(r) for r in record["ranks"]])
@@ -88,6 +95,8 @@ def _tally(records, entrants):
     """Per entrant: [games, win share, rank sum, score sum, games scored, forfeits]."""
     sums = {e: [0, 0.0, 0.0, 0.0, 0, 0] for e in entrants}
     for r in records:
+        if r.get("failed"):
+            continue                    # no game was played to judge the bots by
         won = sum(r["winners"])
         forfeit = r.get("forfeit")
         for seat, e in enumerate(r["entrants"]):

@@ -47,10 +47,11 @@ Executors: an executor is a callable mapping an iterable of `GameSpec`s to an it
 result records in any order. The default is `training.executors.ProcessExecutor(workers,
 limits)`: bots play in spawned worker processes that the parent kills when a call overruns
 its limit and replaces when they die; one worker (`--workers 1`, "local") plays the games
-one after another, more play them side by side, and both give the same records. A cluster
-executor (Ray, Dask) would plug in behind the same interface: run `play_spec` per spec under
-its own watchdog and yield the records as they complete; the parent alone writes the file
-and the ratings.
+one after another, more play them side by side, and both give the same records.
+`training.ray_executor.RayExecutor` plays them as Ray tasks on a cluster (each task judges
+its bots with a one-worker ProcessExecutor, so records are the same again); a task failing
+twice outside the bots is stored as a failed game, not rated. The parent alone writes the
+file and the ratings.
 """
 import hashlib
 import json
@@ -335,6 +336,9 @@ def _run(config, out, executor, progress):
             bar.update(1)
             if record.get("forfeit"):
                 warnings.warn(forfeit_message(record), RuntimeWarning)
+            if record.get("failed"):
+                warnings.warn(f"game {record['index']} failed outside the bots and is not "
+                              f"rated: {record['failed']['detail']}", RuntimeWarning)
     return [done[i] for i in sorted(done)], rater.ratings
 
 
