@@ -16,6 +16,17 @@ from envs.dominant_species.data import ACTION_NAMES, ANIMAL_NAMES, CARD_NAMES, S
 from training.game_stats import replay_pairs, win_shares
 
 
+def seat_animals(record):
+    """The animal name at each seat of a Dominant Species `record`, as dealt from its seed
+    (no replay)."""
+    from agents.runner import make_engine
+    if record["game"] != "dominant_species":
+        raise ValueError(f"seat_animals: a {record['game']} record")
+    engine = make_engine(record["game"], record["players"], **record["options"])
+    animals = engine.new_state(record["seed"])[0]["seat_animal"][:record["players"]]
+    return [ANIMAL_NAMES[a] for a in animals]
+
+
 def board_counts(state, animal):
     """(tiles held, tiles dominated) by `animal` in `state`."""
     st = state[0]

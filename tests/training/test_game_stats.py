@@ -7,7 +7,7 @@ from envs.dominant_species.actions import BLOCKS as DS_BLOCKS
 from envs.dominant_species.data import ANIMAL_NAMES
 from envs.evolution.actions import BLOCKS as EVO_BLOCKS
 from envs.evolution.state import Phase
-from training.dominant_species_stats import dominant_species_stats
+from training.dominant_species_stats import dominant_species_stats, seat_animals
 from training.evolution_stats import SOURCES, evolution_stats, feeding_source
 from training.game_stats import group_mean, play_records, replay_pairs, win_shares
 from training.record import replay_record
@@ -98,6 +98,7 @@ def test_dominant_species_stats_follow_the_record():
     final = replay_record(record)[1][0]
     assert [s["score"] for s in seats] == record["scores"]
     assert [s["animal"] for s in seats] == [ANIMAL_NAMES[a] for a in final["seat_animal"][:2]]
+    assert seat_animals(record) == [s["animal"] for s in seats]
     for seat, row in enumerate(seats):
         mine = [DS_BLOCKS.decode(a["action"])[0] for a in record["actions"]
                 if a["mover"] == seat]
