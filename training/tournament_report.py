@@ -221,8 +221,8 @@ def draw_seats(rep, ax):
     """Win share per seat with its 95% interval, and the 1/P line of no advantage."""
     seats = [r["seat"] for r in rep.seats]
     share = np.array([r["win_share"] for r in rep.seats])
-    err = np.array([[r["win_share"] - r["low"] for r in rep.seats],
-                    [r["high"] - r["win_share"] for r in rep.seats]])
+    err = np.maximum(0, [[r["win_share"] - r["low"] for r in rep.seats],
+                         [r["high"] - r["win_share"] for r in rep.seats]])
     ax.bar(seats, share, yerr=err, capsize=4, color="tab:blue")
     ax.axhline(1 / rep.players, color="black", linestyle="--", label=f"1/{rep.players}")
     ax.set_xticks(seats, [f"seat {s}" for s in seats])
