@@ -170,11 +170,14 @@ def _write_csv(path, columns, rows):
     return path
 
 
-def _pyplot():
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    return plt
+def _figure(width, height):
+    """A matplotlib figure drawn off-screen (Agg), not registered with pyplot: writing the
+    report changes no backend, so it can run inside a notebook's inline plots."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+    fig = Figure(figsize=(width, height))
+    FigureCanvasAgg(fig)
+    return fig, fig.add_subplot()
 
 
 def _title(rep, what):
@@ -184,7 +187,6 @@ def _title(rep, what):
 def _save(fig, path):
     fig.tight_layout()
     fig.savefig(path, dpi=100)
-    _pyplot().close(fig)
     return path
 
 
@@ -192,7 +194,8 @@ def draw_head_to_head(rep, ax):
     """The heat map of `rep.share` on `ax` (row beats column; grey where never met)."""
     n = len(rep.entrants)
     masked = np.ma.masked_invalid(rep.share)
-    cmap = _pyplot().get_cmap("RdBu").with_extremes(bad="lightgrey")
+    from matplotlib import colormaps
+    cmap = colormaps["RdBu"].with_extremes(bad="lightgrey")
     image = ax.imshow(masked, cmap=cmap, vmin=0, vmax=1)
     for i in range(n):
         for j in range(n):
@@ -208,9 +211,8 @@ def draw_head_to_head(rep, ax):
 
 
 def plot_head_to_head(rep, path):
-    plt = _pyplot()
     size = 2.5 + 1.1 * len(rep.entrants)
-    fig, ax = plt.subplots(figsize=(size + 1.5, size))
+    fig, ax = _figure(size + 1.5, size)
     image = draw_head_to_head(rep, ax)
     fig.colorbar(image, ax=ax, label="share of games finished above the opponent")
     ax.set_title(_title(rep, "head-to-head"), fontsize=10)
@@ -232,7 +234,7 @@ def draw_seats(rep, ax):
 
 
 def plot_seats(rep, path):
-    fig, ax = _pyplot().subplots(figsize=(1.5 + 1.2 * rep.players, 4))
+    fig, ax = _figure(1.5 + 1.2 * rep.players, 4)
     draw_seats(rep, ax)
     ax.set_title(_title(rep, "seat advantage"), fontsize=10)
     return _save(fig, path)
@@ -250,7 +252,7 @@ def draw_rating_intervals(rep, ax):
 
 
 def plot_rating_intervals(rep, path):
-    fig, ax = _pyplot().subplots(figsize=(7, 1.5 + 0.5 * len(rep.entrants)))
+    fig, ax = _figure(7, 1.5 + 0.5 * len(rep.entrants))
     draw_rating_intervals(rep, ax)
     ax.set_title(_title(rep, "openskill ratings"), fontsize=10)
     return _save(fig, path)

@@ -4,6 +4,7 @@ and the `speciesgym tournament-report` command."""
 import csv
 import json
 import math
+import os
 import warnings
 
 import numpy as np
@@ -12,6 +13,8 @@ import pytest
 from training.cli import main
 from training.ratings import rate_records
 from training.tournament_report import report, write_report
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def result(index, entrants, ranks):
@@ -162,3 +165,28 @@ def test_the_command_prints_and_writes_the_report(tmp_path, capsys):
     assert (out / "head_to_head.png").exists() and (out / "ratings_intervals.png").exists()
     assert main(["tournament-report", str(tmp_path / "nothing")]) == 2
     assert "no such folder" in capsys.readouterr().err
+
+
+def test_pictures_and_reports_leave_the_matplotlib_backend_alone(tmp_path):
+    """A notebook's inline plots stop showing if drawing switches the backend to Agg: the
+    position pictures, the ratings plot and the report draw off-screen without pyplot."""
+    import subprocess
+    import sys
+    out = folder(tmp_path, TWO_PLAYER, ["A", "B", "C"], 2)
+    code = f"""
+import matplotlib
+matplotlib.use("svg")
+from envs.evolution import make_engine
+engine = make_engine(2)
+assert engine.render_image(engine.new_state(0)).ndim == 3
+from training.ratings import plot_ratings, rate_records
+from training.tournament_report import write_report
+from tests.training.test_tournament_report import TWO_PLAYER
+plot_ratings(rate_records(TWO_PLAYER, ["A", "B", "C"]), {str(tmp_path / "r.png")!r})
+write_report({str(out)!r})
+print(matplotlib.get_backend())
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=ROOT, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split()[-1] == "svg"
