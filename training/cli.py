@@ -1,4 +1,5 @@
-"""The `speciesgym` command: play, bench, show, replay, warm, train, tournament."""
+"""The `speciesgym` command: play, bench, show, replay, warm, train, tournament,
+tournament-report."""
 import argparse
 import json
 import sys
@@ -140,7 +141,23 @@ def cmd_tournament(args):
     if args.plot:
         paths += (plot_ratings(ratings, f"{out}/ratings.png",
                                f"{args.game}, {args.players} players"),)
+    from training.tournament_report import write_report
+    paths += tuple(write_report(out))
     print("wrote " + ", ".join(paths))
+    return 0
+
+
+def cmd_tournament_report(args):
+    from training.tournament_report import format_head_to_head, report, write_report
+    rep = report(args.out)
+    print(f"{rep.game}, {rep.players} players, {rep.games} games ({args.out})")
+    print("head-to-head (row's share of games finished above column; games together):")
+    print(format_head_to_head(rep))
+    print("seat  games  win share  95% CI     mean rank")
+    for r in rep.seats:
+        print(f"{r['seat']:>4}  {r['games']:>5}  {100 * r['win_share']:>8.1f}%  "
+              f"{100 * r['low']:>3.0f}-{100 * r['high']:.0f}%  {r['mean_rank']:>9.2f}")
+    print("wrote " + ", ".join(write_report(args.out, rep)))
     return 0
 
 
@@ -242,7 +259,16 @@ def build_parser():
         "tournament", help="bots play a seeded, resumable tournament; prints a leaderboard",
         description="Entrants play --games games with tables drawn and seats rotated from "
         "--seed; results go to <out>/results.jsonl as games finish, ratings are openskill "
-        "Plackett-Luce (training/tournament.py, training/ratings.py)."))
+        "Plackett-Luce (training/tournament.py, training/ratings.py). At the end the report "
+        "of `tournament-report` is written too."))
+    report = sub.add_parser(
+        "tournament-report", help="head-to-head, seat advantage and ratings of a tournament "
+        "folder, as CSV and PNG",
+        description="Reads <out>/tournament.json and results.jsonl (never changes them) and "
+        "writes head_to_head.csv/png, seats.csv/png, ratings.csv and ratings_intervals.png "
+        "into <out> (training/tournament_report.py).")
+    report.add_argument("out", help="the tournament's folder (its --out)")
+    report.set_defaults(func=cmd_tournament_report)
     return parser
 
 

@@ -158,11 +158,12 @@ def write_leaderboard(rows, out):
 
 def plot_ratings(ratings, path, title=""):
     """Draw mu +- 2 sigma per entrant against the number of games rated into `path`."""
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
     xs = range(1, len(ratings.history) + 1)
-    fig, ax = plt.subplots(figsize=(8, 4.5))
+    fig = Figure(figsize=(8, 4.5))          # off-screen, no pyplot: no backend is changed
+    FigureCanvasAgg(fig)
+    ax = fig.add_subplot()
     for e in ratings.entrants:
         mu = [h[e][0] for h in ratings.history]
         sigma = [h[e][1] for h in ratings.history]
@@ -176,5 +177,4 @@ def plot_ratings(ratings, path, title=""):
     ax.legend(loc="best", fontsize="small")
     fig.tight_layout()
     fig.savefig(path, dpi=100)
-    plt.close(fig)
     return path

@@ -30,6 +30,9 @@ Files in the output folder:
 - `games/<index>.json`: the game record of each game (training.record: seed, agents, every
   action with its name; `speciesgym replay` replays it), written before its results line,
   which names it as `"record"`.
+- The report (training/tournament_report.py), written by the `speciesgym tournament` command
+  when the games are played and by `speciesgym tournament-report <out>` at any time:
+  head_to_head.csv/png, seats.csv/png, ratings.csv, ratings_intervals.png.
 
 Forfeits: a bot that raises (being built, in `reset` or `act`), returns a non-integer or an
 illegal action, runs past the move limit (`Limits.move`, each call) or the game limit

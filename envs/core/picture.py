@@ -1,5 +1,7 @@
 """What both games' pictures share: a matplotlib figure of a fixed size drawn off-screen (Agg,
-no window), turned into an HxWx3 uint8 array or written as PNG or SVG.
+no window), turned into an HxWx3 uint8 array or written as PNG or SVG. The figures are
+never registered with pyplot and no backend is chosen here, so drawing a position leaves a
+notebook's inline plots (or any other backend) as they were.
 
 Each game draws its own position in `envs/<game>/picture.py` with
 `draw(state, viewer=None, reveal=False) -> Figure`; this module is imported only when a
@@ -12,12 +14,9 @@ Who sees what (the same rule for every picture):
 """
 import os
 
-import matplotlib
-
-matplotlib.use("Agg")
-import numpy as np  # noqa: E402
-from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: E402
-from matplotlib.figure import Figure  # noqa: E402
+import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
 
 DPI = 100
 FORMATS = ("png", "svg")

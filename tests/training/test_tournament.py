@@ -283,6 +283,8 @@ def test_cli_prints_and_writes_the_leaderboard(tmp_path, capsys):
     assert sorted(r["entrant"] for r in rows) == sorted(EVO3)
     assert (out / "leaderboard.csv").read_text().startswith("entrant,games,win_rate")
     assert (out / "ratings.png").stat().st_size > 1000
+    assert (out / "head_to_head.png").stat().st_size > 1000     # the report, written at the end
+    assert (out / "seats.csv").read_text().startswith("seat,games,win_share")
     assert json.loads((out / "tournament.json").read_text())["options"] == {"flight": False}
 
 
