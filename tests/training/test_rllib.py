@@ -70,3 +70,13 @@ def test_rllib_spec_bad_input_is_a_clear_error(tmp_path):
         from_spec(f"rllib:{tmp_path}/nothing", "evolution", 2)
     with pytest.raises(ValueError, match="not a speciesgym RLlib run"):
         from_spec(f"rllib:{tmp_path}", "evolution", 2)
+
+
+def test_train_rllib_command_refuses_bad_settings_before_starting_ray(tmp_path, capsys):
+    from training.cli import main
+    out = str(tmp_path / "r")
+    assert main(["train-rllib", "--net", "wide", "--out", out]) == 2
+    assert "--net 'wide'" in capsys.readouterr().err
+    assert main(["train-rllib", "--players", "7", "--out", out]) == 2
+    assert "players must be an integer from 2 to 6" in capsys.readouterr().err
+    assert not os.path.exists(out)
