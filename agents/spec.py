@@ -6,6 +6,7 @@
   search:<simulations>  compiled information-set search (agents.search), simulations per move
   search:<ms>ms         the same with a time budget per move (e.g. search:200ms)
   ppo:<path>            a MaskablePPO checkpoint (agents.ppo_agent.PPOAgent.load)
+  rllib:<run folder>    an RLlib PPO run (training.rllib; agents.rllib_agent), needs Ray
   py:<module>.<Name>    any importable class or factory making an agent: called with those
                         of `game`, `num_players`, `seed` that its signature names (all of
                         them if it takes **kwargs); what it returns must have `act`
@@ -21,7 +22,7 @@ HEURISTICS = {
     "dominant_species": {"dominator": ("agents.ds_heuristics", "DominatorAgent"),
                          "spreader": ("agents.ds_heuristics", "SpreaderAgent")},
 }
-KINDS = ("random", "heuristic", "mcts", "search", "ppo", "py")
+KINDS = ("random", "heuristic", "mcts", "search", "ppo", "rllib", "py")
 
 
 def from_spec(spec, game, num_players, seed=None):
@@ -70,11 +71,22 @@ def from_spec(spec, game, num_players, seed=None):
             raise ValueError(f"agent spec {spec!r}: the PPO agent (agents.ppo_agent) is not "
                              f"available in this installation") from e
         return module.PPOAgent.load(arg, game, num_players)
+    if kind == "rllib":
+        if not arg:
+            raise ValueError(f"agent spec {spec!r}: rllib needs a run folder, e.g. "
+                             f"'rllib:runs/rllib-evolution'")
+        try:
+            import ray  # noqa: F401
+        except ImportError:
+            raise ValueError(f"agent spec {spec!r}: the RLlib agent needs Ray: pip install "
+                             f"'speciesgym[ray]'") from None
+        from agents.rllib_agent import RLlibAgent
+        return RLlibAgent(arg, game, num_players)
     if kind == "py":
         return build_py(spec, game, num_players, seed)
     raise ValueError(f"unknown agent spec {spec!r}; kinds: {', '.join(KINDS)} "
                      f"(e.g. random, heuristic:<style>, mcts:100, search:200ms, ppo:<path>, "
-                     f"py:<module>.<Name>)")
+                     f"rllib:<run>, py:<module>.<Name>)")
 
 
 def py_factory(spec):

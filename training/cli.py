@@ -255,6 +255,12 @@ def build_parser():
     from training.train import add_arguments
     add_arguments(train)
     train.set_defaults(func=cmd_train)
+    from training.rllib.cli import add_arguments as add_rllib_arguments
+    add_rllib_arguments(sub.add_parser(
+        "train-rllib", help="self-play PPO with RLlib (Ray), one policy for every seat",
+        description="RLlib PPO with action masking on the game as a multi-agent env "
+        "(training/rllib); --num-env-runners Ray workers sample; a rerun resumes; the run "
+        "plays as the agent spec rllib:<out>. Needs pip install 'speciesgym[ray]'."))
     add_tournament_arguments(sub.add_parser(
         "tournament", help="bots play a seeded, resumable tournament; prints a leaderboard",
         description="Entrants play --games games with tables drawn and seats rotated from "
