@@ -1,4 +1,4 @@
-"""The `speciesgym` command: play, bench, show, replay, warm, train, tournament."""
+"""The `speciesgym` command: play, bench, show, replay, warm, train, tournament, decisions."""
 import argparse
 import json
 import sys
@@ -219,6 +219,8 @@ def build_parser():
     from training.train import add_arguments
     add_arguments(train)
     train.set_defaults(func=cmd_train)
+    from training.decisions.cli import add_decisions_parser
+    add_decisions_parser(sub)
     add_tournament_arguments(sub.add_parser(
         "tournament", help="bots play a seeded, resumable tournament; prints a leaderboard",
         description="Entrants play --games games with tables drawn and seats rotated from "
