@@ -3,10 +3,11 @@ every legal action (agents.search.label) and write a suite file (training.decisi
 
 Task t (t = 0, 1, 2, ...) is one game: player count 2 + t % 5, the suite's options cycled
 by t // 5 (Flight on, off for `feeding`), stage early or late by t // 10 (the first or second
-half of the game's decisions of the suite's kind), each seat an agent of the suite's mix drawn
-from the task's generator (seeded by (seed, t)). One decision of the stage is picked (a type
-drawn uniformly among the types the game offers, then a position of that type), rebuilt from
-its scenario and labelled with `sims` simulations per legal action; a position whose actions
+half of the game's decisions of the suite's kind; suites with per_game 2 take one of each
+from every game, which halves the cost of playing the games), each seat an agent of the
+suite's mix drawn from the task's generator (seeded by (seed, t)). One decision of the stage
+is picked (a type drawn uniformly among the types the game offers, then a position of that
+type), rebuilt from its scenario and labelled with `sims` simulations per legal action; a position whose actions
 all have the same value is no real decision: up to TRIES are labelled, else the task yields
 nothing. A task's result depends only on (suite, seed, t, sims), so workers may run tasks in
 any order.
@@ -101,41 +102,53 @@ def pick(found, total, stage, rng):
 
 
 def run_task(name, seed, sims, t):
-    """The result line of task t: {"task", "tried", "positions": [record or nothing]}."""
-    from agents.runner import make_engine
-    from agents.search.label import label_position
+    """The result line of task t: {"task", "tried", "positions", "seconds"}: one position
+    of the task's stage, or (suites with per_game 2) one early and one late."""
     start = time.perf_counter()
     spec = suite_spec(name)
-    module = importlib.import_module(f"envs.{spec.game}")
     players, options, stage, rng = task_plan(spec, seed, t)
     specs, game_seed, found, total = play_candidates(spec, players, options, rng)
+    stages = (stage,) if spec.per_game == 1 else ("early", "late")
+    positions, tried = [], 0
+    for i, this in enumerate(stages):
+        suffix = "" if spec.per_game == 1 else f"-{i}"
+        game = {"id": f"{name}-{seed}-{t}{suffix}", "players": players, "options": options,
+                "stage": this, "agents": specs, "game_seed": game_seed}
+        record, n = label_stage(spec, sims, pick(found, total, this, rng), total, game, rng)
+        tried += n
+        positions += [record] if record is not None else []
+    return {"task": t, "tried": tried, "positions": positions,
+            "seconds": round(time.perf_counter() - start, 2)}
+
+
+def label_stage(spec, sims, candidates, total, game, rng):
+    """(the first candidate whose actions differ in value, as a record, or None; tries)."""
+    from agents.runner import make_engine
+    from agents.search.label import label_position
+    module = importlib.import_module(f"envs.{spec.game}")
     tried = 0
-    for k, seat, kind, state in pick(found, total, stage, rng):
+    for k, seat, kind, state in candidates:
         tried += 1
-        scenario = module.to_scenario(make_engine(spec.game, players, **options), state)
+        scenario = module.to_scenario(
+            make_engine(spec.game, game["players"], **game["options"]), state)
         engine, rebuilt = module.load_scenario(scenario)
         legal = np.flatnonzero(engine.legal_mask(rebuilt))
         labels = label_position(spec.game, rebuilt, seat, sims, int(rng.integers(2**62)))
         values, se = labels.values, labels.se
         if values.max() - values.min() < 1e-12:
             continue
-        order = labels.order()
         z = labels.paired_z()
         record = {
-            "scenario": scenario, "seat": int(seat), "id": f"{name}-{seed}-{t}", "players": players, "options": options,
-            "type": kind, "stage": stage, "legal": legal.tolist(),
-            "names": [engine.action_name(rebuilt, int(a)) for a in legal],
+            "scenario": scenario, "seat": int(seat), **game, "type": kind,
+            "legal": legal.tolist(), "names": [engine.action_name(rebuilt, int(a)) for a in legal],
             "values": [round(float(v), 5) for v in values],
             "se": [round(float(s), 5) for s in se],
-            "best": int(labels.actions[order[0]]), "clear": bool(z > CLEAR_Z),
+            "best": int(labels.actions[labels.order()[0]]), "clear": bool(z > CLEAR_Z),
             "z": round(min(z, 1e6), 3), "sims": int(sims), "capped": labels.capped,
-            "agents": specs, "game_seed": game_seed, "decision": int(k),
-            "progress": round(k / max(total, 1), 3)}
-        rebuild_position(spec.game, record, f"task {t}")   # the suite will load
-        return {"task": t, "tried": tried, "positions": [record],
-                "seconds": round(time.perf_counter() - start, 2)}
-    return {"task": t, "tried": tried, "positions": [],
-            "seconds": round(time.perf_counter() - start, 2)}
+            "decision": int(k), "progress": round(k / max(total, 1), 3)}
+        rebuild_position(spec.game, record, f"position {game['id']}")   # the suite will load
+        return record, tried
+    return None, tried
 
 
 class Journal:

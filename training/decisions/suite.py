@@ -41,11 +41,12 @@ SUITES_DIR = pathlib.Path(__file__).resolve().parent / "suites"
 @dataclass(frozen=True)
 class SuiteSpec:
     """How a named suite is built: its game, the agents whose games supply the positions,
-    the game options drawn per game, and its file version."""
+    the game options drawn per game, positions taken per game, and its file version."""
     name: str
     game: str
     mix: tuple
-    options: tuple = ()          # (option name, values drawn from) pairs
+    options: tuple = ()          # (option name, values cycled through) pairs
+    per_game: int = 1            # 1: the task's stage; 2: one early and one late position
     version: int = 1
 
 
@@ -54,7 +55,8 @@ SPECS = {
                          ("random", "heuristic:grazer", "heuristic:hunter"),
                          (("flight", (True, False)),)),
     "dominance": SuiteSpec("dominance", "dominant_species",
-                           ("random", "heuristic:dominator", "heuristic:spreader")),
+                           ("random", "heuristic:dominator", "heuristic:spreader"),
+                           per_game=2),
 }
 
 
