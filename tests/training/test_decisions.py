@@ -73,6 +73,20 @@ def test_label_uses_no_hidden_information():
     assert differs >= 1
 
 
+def test_label_dominant_species_uses_no_hidden_information():
+    from tests.agents.test_infoset import positions
+    rng = np.random.default_rng(4)
+    late = [(e, s) for e, s in positions("dominant_species", 2, seed=9, every=97)
+            if e.legal_mask(s).sum() >= 2][-2:]
+    for i, (engine, state) in enumerate(late):
+        seat = engine.to_move(state)
+        other = hide_differently("dominant_species", state, seat, rng)
+        assert other.tobytes() != state.tobytes()
+        a = label_position("dominant_species", state, seat, 2, seed=i)
+        b = label_position("dominant_species", other, seat, 2, seed=i)
+        assert np.array_equal(a.samples, b.samples)
+
+
 def test_label_more_simulations_smaller_error():
     engine, state = feeding_positions(2, 5, 1)[0]
     seat = engine.to_move(state)

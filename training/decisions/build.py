@@ -247,7 +247,7 @@ def build(args):
     journal = Journal(out.with_name(out.name[:-len(".json.gz")] + ".partial.jsonl"), header)
     kept, used = journal.prefix(args.positions)
     bar = _progress(args.positions, len(kept), args.progress)
-    new = 0
+    new = written = 0
     next_task = 0
     pending = {}
 
@@ -277,7 +277,8 @@ def build(args):
             kept, used = journal.prefix(args.positions)
             if bar is not None:
                 bar.update(len(kept) - before)
-            if new % WRITE_EVERY == 0:
+            if new - written >= WRITE_EVERY:
+                written = new
                 write_suite(suite_dict(args, spec, header, kept, used,
                                        journal.seconds(used)), out)
     finally:
