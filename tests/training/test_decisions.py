@@ -231,3 +231,18 @@ def test_corrupt_gzip_content_is_refused(tmp_path):
         fh.write(b'{"format": "speciesgym-decisions", "positions": [')
     with pytest.raises(ValueError, match="corrupt"):
         load_suite(path)
+
+
+@pytest.mark.parametrize("name, game", [("feeding", "evolution"), ("dominance", "dominant_species")])
+def test_shipped_suites_are_package_data_and_fit_the_engine(name, game):
+    """The shipped file is found by name, records its budget and engine version, and its
+    positions (a sample: loading all is the loader's job) still match the engine."""
+    from training.decisions.suite import engine_version, rebuild_position, shipped_path
+    data = read_suite_file(shipped_path(name))
+    assert data["game"] == game and data["budget"]["sims"] >= 16
+    assert data["engine_version"] == engine_version(game)
+    positions = data["positions"]
+    assert len({p["type"] for p in positions}) >= 5
+    assert {p["players"] for p in positions} == {2, 3, 4, 5, 6}
+    for i in range(0, len(positions), max(len(positions) // 4, 1)):
+        rebuild_position(game, positions[i], f"{name} position {i}")
