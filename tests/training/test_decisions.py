@@ -233,7 +233,8 @@ def test_corrupt_gzip_content_is_refused(tmp_path):
         load_suite(path)
 
 
-@pytest.mark.parametrize("name, game", [("feeding", "evolution"), ("dominance", "dominant_species")])
+@pytest.mark.parametrize("name, game", [("feeding", "evolution"),
+                                        ("dominance", "dominant_species")])
 def test_shipped_suites_are_package_data_and_fit_the_engine(name, game):
     """The shipped file is found by name, records its budget and engine version, and its
     positions (a sample: loading all is the loader's job) still match the engine."""

@@ -7,10 +7,10 @@ half of the game's decisions of the suite's kind; suites with per_game 2 take on
 from every game, which halves the cost of playing the games), each seat an agent of the
 suite's mix drawn from the task's generator (seeded by (seed, t)). One decision of the stage
 is picked (a type drawn uniformly among the types the game offers, then a position of that
-type), rebuilt from its scenario and labelled with `sims` simulations per legal action; a position whose actions
-all have the same value is no real decision: up to TRIES are labelled, else the task yields
-nothing. A task's result depends only on (suite, seed, t, sims), so workers may run tasks in
-any order.
+type), rebuilt from its scenario and labelled with `sims` simulations per legal action; a
+position whose actions all have the same value is no real decision: up to TRIES are labelled,
+else the stage yields nothing. A task's result depends only on (suite, seed, t, sims), so
+workers may run tasks in any order.
 
 Resumable: each finished task is appended as one JSON line to <out>.partial.jsonl (a single
 write, flushed and synced; a torn last line is dropped on the next run), whose first line
