@@ -215,12 +215,17 @@ def test_cli_eval_and_leaderboard(tmp_path, capsys):
      "is a evolution suite"),
     (["build", "--suite", "feeding", "--out", "x.txt"], "must end in .json.gz"),
     (["build", "--suite", "feeding", "--sims", "0", "--out", "x.json.gz"], "--sims"),
+    (["build", "--suite", "feeding", "--out", "FILE/x.json.gz"], "cannot write"),
+    (["leaderboard", "--suite", "TOY", "--agents", "random", "--out", "FILE/board"],
+     "cannot create"),
 ])
 def test_bad_input_is_a_clear_error(tmp_path, capsys, argv, message):
     corrupt = tmp_path / "corrupt.json.gz"
     corrupt.write_bytes(b"not a gzip file")
+    (tmp_path / "file").write_text("a file, not a folder")
     toy = toy_suite(tmp_path) if "TOY" in argv else None
-    argv = [{"TOY": str(toy), "CORRUPT": str(corrupt)}.get(a, a) for a in argv]
+    argv = [{"TOY": str(toy), "CORRUPT": str(corrupt)}.get(a, a)
+            .replace("FILE", str(tmp_path / "file")) for a in argv]
     assert main(["decisions", *argv]) == 2
     assert message in capsys.readouterr().err
 

@@ -244,7 +244,10 @@ def build(args):
         raise ValueError(f"decisions build: --out must end in .json.gz, got {args.out!r}")
     header = {"suite": spec.name, "seed": args.seed, "engine": engine_version(spec.game),
               "budget": {"sims": args.sims, "rollout": "greedy", "depth": FULL_GAME}}
-    journal = Journal(out.with_name(out.name[:-len(".json.gz")] + ".partial.jsonl"), header)
+    try:
+        journal = Journal(out.with_name(out.name[:-len(".json.gz")] + ".partial.jsonl"), header)
+    except OSError as exc:
+        raise ValueError(f"decisions build: cannot write beside {out}: {exc.strerror}") from None
     kept, used = journal.prefix(args.positions)
     bar = _progress(args.positions, len(kept), args.progress)
     new = written = 0

@@ -55,8 +55,11 @@ class EvalResult:
                 "by_type": self.by_type, "by_players": self.by_players, "positions": self.rows}
 
     def write_json(self, path):
-        with open(path, "w") as fh:
-            json.dump(self.to_dict(), fh, indent=1)
+        try:
+            with open(path, "w") as fh:
+                json.dump(self.to_dict(), fh, indent=1)
+        except OSError as exc:
+            raise ValueError(f"cannot write {path}: {exc.strerror}") from None
 
     def report(self):
         """The summary as text lines (what the command prints)."""

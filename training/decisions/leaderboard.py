@@ -55,7 +55,10 @@ def run_leaderboard(suite, agents, out, seed=0, limit=None):
     if not isinstance(suite, Suite):
         suite = load_suite(suite)
     out = pathlib.Path(out)
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ValueError(f"decisions leaderboard: cannot create {out}: {exc.strerror}") from None
     results = []
     for spec in agents:
         res = evaluate(suite, spec, seed=seed, limit=limit)
