@@ -1,5 +1,5 @@
-"""The `speciesgym` command: play, bench, show, replay, warm, train, tournament,
-tournament-report."""
+"""The `speciesgym` command: play, bench, show, replay, warm, train, train-rllib, decisions,
+tournament, tournament-report."""
 import argparse
 import json
 import sys
@@ -261,6 +261,8 @@ def build_parser():
         description="RLlib PPO with action masking on the game as a multi-agent env "
         "(training/rllib); --num-env-runners Ray workers sample; a rerun resumes; the run "
         "plays as the agent spec rllib:<out>. Needs pip install 'speciesgym[ray]'."))
+    from training.decisions.cli import add_decisions_parser
+    add_decisions_parser(sub)
     add_tournament_arguments(sub.add_parser(
         "tournament", help="bots play a seeded, resumable tournament; prints a leaderboard",
         description="Entrants play --games games with tables drawn and seats rotated from "

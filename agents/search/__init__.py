@@ -7,6 +7,7 @@
   evolution_greedy.py, ds_greedy.py         compiled greedy rollout policies
   agent.py              SearchAgent (agents.base.Agent) with a simulation or time budget
   bench.py              simulations per second against agents.mcts, both games
+  label.py              reference values of every legal action (the decision suites' labels)
 
 The loop's compiled code includes the games' kernels, so its disk cache is dropped when any
 source it is built from changes (envs.core.cache).

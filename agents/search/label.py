@@ -1,0 +1,126 @@
+"""Reference values of every legal action of one position, for the decision benchmarks.
+
+For the seat to move and each legal action, the value is the expected final rank reward of
+that seat (its rank among the players by final score: first 1, last 0, ties shared; the
+search's `rank_values` with no margin term), estimated by `sims` simulations per action with
+uniform allocation, so every action gets a mean and a standard error.
+
+Simulation i of action a: copy the position, redraw everything the mover cannot see with
+the game's compiled `redeal` from word i (the real hidden state is never used: a redeal
+depends only on what the seat sees), play a, then let the game's compiled greedy rollout
+policy play every seat to the end of the game (`depth` is a safety cap far above any game's
+length; a capped simulation is scored by the scores so far and counted). Common random
+numbers: simulation i of every action starts from the same word, so all actions face the
+same determinisation and the same later draws; the differences between actions are then
+measured in pairs, which is what `paired_z` uses.
+
+Why greedy rollouts and not a small search below each action: a full game of greedy play
+costs about as much as one search simulation with a short cap, and the build labels
+thousands of positions on a shared 2-core machine; a search per simulation would cut the
+simulations per action by two orders of magnitude and widen every standard error.
+"""
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from agents.search.kernels import legal_mask, scores, step, to_move
+from agents.search.uct import GREEDY, MAX_SEATS, determinise, rank_values, rollout
+from envs.core.rng import WORD_DTYPE, seed_word
+
+FULL_GAME = 20_000          # decisions: a safety cap, far above the length of any game
+
+
+@njit(cache=True)
+def simulate_actions(root, seat, actions, words, depth, policy, mask, out):
+    """out[j, i] = the mover's final rank reward after actions[j] in simulation i (words[i]
+    seeds the determinisation and everything after it). Returns the simulations capped
+    before the end of the game."""
+    work = np.zeros(1, root.dtype)
+    word = np.zeros(1, words.dtype)
+    sc = np.zeros(MAX_SEATS, np.float64)
+    vals = np.zeros(MAX_SEATS, np.float64)
+    capped = 0
+    for i in range(words.shape[0]):
+        for j in range(actions.shape[0]):
+            word[0] = words[i]
+            determinise(root, work, seat, word[0])
+            st = work[0]
+            step(st, actions[j])
+            rollout(st, depth, policy, word[0], mask)
+            if to_move(st) >= 0:
+                capped += 1
+            n = scores(st, sc)
+            rank_values(sc, n, 0.0, vals)
+            out[j, i] = vals[seat]
+    return capped
+
+
+@njit(cache=True)
+def legal_actions(root, mask):
+    """The legal actions of the position (the mover's mask) in increasing order."""
+    legal_mask(root[0], mask)
+    return np.flatnonzero(mask)
+
+
+@dataclass
+class Labels:
+    """Values of one position's legal actions for its mover."""
+    actions: np.ndarray     # legal actions, increasing
+    samples: np.ndarray     # [action, simulation] rank reward in [0, 1]
+    capped: int             # simulations stopped by the cap before the end of the game
+
+    @property
+    def values(self):
+        return self.samples.mean(axis=1)
+
+    @property
+    def se(self):
+        n = self.samples.shape[1]
+        if n < 2:
+            return np.full(len(self.actions), np.inf)
+        return self.samples.std(axis=1, ddof=1) / np.sqrt(n)
+
+    def order(self):
+        """Action indices (into actions) by decreasing value, ties by action number."""
+        return np.lexsort((self.actions, -self.values))
+
+    def paired_z(self):
+        """z of the best action's lead over the second, from the paired differences of the
+        common-random-number simulations (inf when they never differ but the lead is > 0)."""
+        if len(self.actions) < 2:
+            return 0.0
+        first, second = self.order()[:2]
+        d = self.samples[first] - self.samples[second]
+        lead = float(d.mean())
+        if lead <= 0:
+            return 0.0
+        n = d.size
+        sd = float(d.std(ddof=1)) if n > 1 else 0.0
+        return float("inf") if sd == 0 else lead / (sd / np.sqrt(n))
+
+
+def words_for(seed, sims):
+    """One generator word per simulation, drawn from `seed`."""
+    rng = np.random.default_rng(seed)
+    words = np.zeros(sims, WORD_DTYPE)
+    for i in range(sims):
+        words[i]["rng"] = seed_word(int(rng.integers(0, 2**62)))
+    return words
+
+
+def label_position(game, state, seat, sims, seed, depth=FULL_GAME, greedy=True):
+    """Labels of every legal action of `state` (a (1,) record array, the mover `seat`) from
+    `sims` simulations per action seeded by `seed`. Only what `seat` sees is used."""
+    from agents.search.agent import glue
+    module = glue(game)
+    if isinstance(sims, bool) or int(sims) < 1:
+        raise ValueError(f"label: sims must be a positive integer, got {sims!r}")
+    mask = np.zeros(module.N_ACTIONS, np.int8)
+    actions = legal_actions(state, mask).astype(np.int64)
+    if actions.size == 0:
+        raise ValueError("label: the position has no legal action (is the game over?)")
+    out = np.zeros((actions.size, int(sims)), np.float64)
+    capped = simulate_actions(state, int(seat), actions, words_for(seed, int(sims)),
+                              int(depth), GREEDY if greedy else 0, mask, out)
+    return Labels(actions, out, int(capped))

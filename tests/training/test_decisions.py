@@ -1,0 +1,254 @@
+"""Decision suites (training/decisions, agents/search/label.py): labels blind to hidden
+information and sharper with more simulations; builds reproducible from their seed and
+resumable; stale and corrupt suites refused; a hand-made toy suite scored to known figures;
+bad input a clear error."""
+import gzip
+import json
+
+import numpy as np
+import pytest
+
+from agents.runner import make_engine
+from agents.search.label import label_position
+from envs.core.engine import checked_step
+from tests.agents.test_search import hide_differently
+from training.cli import main
+from training.decisions import evaluate, load_suite
+from training.decisions.build import BuildArgs, build
+from training.decisions.suite import read_suite_file, write_suite
+from training.decisions.types import decision_type
+
+
+def feeding_positions(players, seed, n):
+    """n Evolution Feeding-phase positions with at least two legal actions (random play)."""
+    engine = make_engine("evolution", players)
+    out = []
+    s = seed
+    while len(out) < n:
+        state = engine.new_state(s)
+        rng = np.random.default_rng(s)
+        while engine.to_move(state) >= 0 and len(out) < n:
+            mask = engine.legal_mask(state)
+            if mask.sum() >= 2 and decision_type("evolution", state, mask) is not None \
+                    and rng.random() < 0.2:
+                out.append((engine, state.copy()))
+            checked_step(engine, state, int(rng.choice(np.flatnonzero(mask))))
+        s += 1
+    return out
+
+
+def tiny_build(out, **kw):
+    args = dict(suite="feeding", out=str(out), positions=3, sims=3, seed=7, workers=1,
+                progress=False)
+    args.update(kw)
+    return build(BuildArgs(**args))
+
+
+def without_times(data):
+    return {k: v for k, v in data.items() if k not in ("built", "command")}
+
+
+@pytest.fixture(scope="module")
+def tiny_suite(tmp_path_factory):
+    path = tmp_path_factory.mktemp("suite") / "tiny.json.gz"
+    return path, tiny_build(path)
+
+
+def test_label_uses_no_hidden_information():
+    """Two states that differ only in what the mover cannot see: identical samples for the
+    same seed; another seed gives other samples (so the comparison could fail)."""
+    rng = np.random.default_rng(3)
+    checked = differs = 0
+    for engine, state in feeding_positions(3, 11, 3):
+        seat = engine.to_move(state)
+        other = hide_differently("evolution", state, seat, rng)
+        assert other.tobytes() != state.tobytes()
+        a = label_position("evolution", state, seat, 6, seed=checked)
+        b = label_position("evolution", other, seat, 6, seed=checked)
+        c = label_position("evolution", state, seat, 6, seed=checked + 100)
+        assert np.array_equal(a.actions, b.actions)
+        assert np.array_equal(a.samples, b.samples)
+        differs += not np.array_equal(a.samples, c.samples)
+        checked += 1
+    assert differs >= 1
+
+
+def test_label_dominant_species_uses_no_hidden_information():
+    from tests.agents.test_infoset import positions
+    rng = np.random.default_rng(4)
+    late = [(e, s) for e, s in positions("dominant_species", 2, seed=9, every=97)
+            if e.legal_mask(s).sum() >= 2][-2:]
+    for i, (engine, state) in enumerate(late):
+        seat = engine.to_move(state)
+        other = hide_differently("dominant_species", state, seat, rng)
+        assert other.tobytes() != state.tobytes()
+        a = label_position("dominant_species", state, seat, 2, seed=i)
+        b = label_position("dominant_species", other, seat, 2, seed=i)
+        assert np.array_equal(a.samples, b.samples)
+
+
+def test_label_more_simulations_smaller_error():
+    engine, state = feeding_positions(2, 5, 1)[0]
+    seat = engine.to_move(state)
+    few = label_position("evolution", state, seat, 8, seed=1)
+    many = label_position("evolution", state, seat, 128, seed=1)
+    assert few.samples.shape == (len(few.actions), 8)
+    assert np.isfinite(many.se).all()
+    assert many.se.mean() < few.se.mean()
+    assert ((many.values >= 0) & (many.values <= 1)).all()
+
+
+def test_build_is_reproducible_from_its_seed(tiny_suite, tmp_path):
+    path, data = tiny_suite
+    again = tiny_build(tmp_path / "again.json.gz")
+    assert without_times(again) == without_times(data)
+    assert len(data["positions"]) == 3
+    rec = data["positions"][0]
+    assert rec["legal"] and len(rec["values"]) == len(rec["legal"]) == len(rec["se"])
+    assert max(rec["values"]) > min(rec["values"])             # a real decision
+    assert data["budget"]["sims"] == 3 and data["engine_version"]
+    other = tiny_build(tmp_path / "other.json.gz", seed=8)
+    assert without_times(other) != without_times(data)
+
+
+def test_build_resumes_after_interruption(tiny_suite, tmp_path):
+    _, data = tiny_suite
+    out = tmp_path / "resumed.json.gz"
+    first = tiny_build(out, max_tasks=1)
+    assert len(first["positions"]) <= 1
+    journal = tmp_path / "resumed.partial.jsonl"
+    with open(journal, "ab") as fh:
+        fh.write(b'{"task": 1, "posi')                          # a torn last line
+    resumed = tiny_build(out)
+    assert without_times(resumed) == without_times(data)
+    assert without_times(read_suite_file(out)) == without_times(data)
+    with pytest.raises(ValueError, match="other arguments"):
+        tiny_build(out, sims=4)
+
+
+def test_stale_suite_is_refused(tiny_suite, tmp_path):
+    path, _ = tiny_suite
+    assert len(load_suite(path)) == 3
+    data = read_suite_file(path)
+    data["positions"][1]["legal"] = data["positions"][1]["legal"][:-1]
+    stale = tmp_path / "stale.json.gz"
+    write_suite(data, stale)
+    with pytest.raises(ValueError, match="rules changed"):
+        load_suite(stale)
+
+
+class Lowest:
+    """Always the lowest legal action."""
+    name = "lowest"
+
+    def act(self, observation, action_mask):
+        return int(np.flatnonzero(action_mask)[0])
+
+
+class Highest(Lowest):
+    name = "highest"
+
+    def act(self, observation, action_mask):
+        return int(np.flatnonzero(action_mask)[-1])
+
+
+def toy_suite(tmp_path):
+    """Four positions; the lowest legal action is best by 0.5 on the clear ones, the highest
+    by 0.25 on the unclear one."""
+    from envs.evolution import to_scenario
+    positions = []
+    for i, (engine, state) in enumerate(feeding_positions(2, 21, 4)):
+        legal = np.flatnonzero(engine.legal_mask(state)).tolist()
+        values = [0.2] * len(legal)
+        clear = i < 3
+        if clear:
+            values[0] = 0.7
+        else:
+            values[-1] = 0.45
+        positions.append({"id": f"toy-{i}", "scenario": to_scenario(engine, state),
+                          "seat": engine.to_move(state), "players": 2, "legal": legal,
+                          "values": values, "se": [0.01] * len(legal),
+                          "best": legal[0] if clear else legal[-1], "clear": clear,
+                          "type": "toy" if i % 2 else "other"})
+    data = {"format": "speciesgym-decisions", "format_version": 1, "name": "toy",
+            "game": "evolution", "positions": positions}
+    write_suite(data, tmp_path / "toy.json.gz")
+    return tmp_path / "toy.json.gz"
+
+
+def test_scoring_a_toy_suite_gives_known_agreement_and_regret(tmp_path):
+    suite = load_suite(toy_suite(tmp_path))
+    low = evaluate(suite, Lowest())
+    assert low.overall["n"] == 4 and low.overall["n_clear"] == 3
+    assert low.overall["agreement"] == [1.0, 1.0, 1.0]
+    assert low.overall["regret"][0] == pytest.approx(0.25 / 4, abs=1e-4)
+    assert low.by_type["toy"]["regret"][0] == pytest.approx(0.25 / 2, abs=1e-4)
+    high = evaluate(suite, Highest())
+    assert high.overall["agreement"][0] == 0.0
+    assert high.overall["regret"][0] == pytest.approx(1.5 / 4, abs=1e-4)
+    lo, hi = high.overall["regret"][1:]
+    assert lo <= 1.5 / 4 <= hi and lo < hi
+    assert set(high.by_players) == {"2"}
+
+
+def test_cli_eval_and_leaderboard(tmp_path, capsys):
+    suite = toy_suite(tmp_path)
+    out = tmp_path / "eval.json"
+    assert main(["decisions", "eval", "--suite", str(suite), "--agent", "random",
+                 "--out", str(out)]) == 0
+    assert json.loads(out.read_text())["overall"]["n"] == 4
+    assert "agreement" in capsys.readouterr().out
+    board = tmp_path / "board"
+    assert main(["decisions", "leaderboard", "--suite", str(suite), "--agents",
+                 "random,heuristic:grazer", "--out", str(board)]) == 0
+    lines = (board / "leaderboard.csv").read_text().splitlines()
+    assert lines[0].startswith("agent,") and len(lines) == 3
+    assert (board / "leaderboard.png").stat().st_size > 1000
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["eval", "--suite", "nosuch", "--agent", "random"], "unknown suite 'nosuch'"),
+    (["eval", "--suite", "/no/such/dir/x.json.gz", "--agent", "random"], "not found"),
+    (["eval", "--suite", "TOY", "--agent", "heuristic:dominator"], "unknown heuristic"),
+    (["eval", "--suite", "CORRUPT", "--agent", "random"], "corrupt"),
+    (["build", "--suite", "feeding", "--game", "dominant_species", "--out", "X"],
+     "is a evolution suite"),
+    (["build", "--suite", "feeding", "--out", "x.txt"], "must end in .json.gz"),
+    (["build", "--suite", "feeding", "--sims", "0", "--out", "x.json.gz"], "--sims"),
+    (["build", "--suite", "feeding", "--out", "FILE/x.json.gz"], "cannot write"),
+    (["leaderboard", "--suite", "TOY", "--agents", "random", "--out", "FILE/board"],
+     "cannot create"),
+])
+def test_bad_input_is_a_clear_error(tmp_path, capsys, argv, message):
+    corrupt = tmp_path / "corrupt.json.gz"
+    corrupt.write_bytes(b"not a gzip file")
+    (tmp_path / "file").write_text("a file, not a folder")
+    toy = toy_suite(tmp_path) if "TOY" in argv else None
+    argv = [{"TOY": str(toy), "CORRUPT": str(corrupt)}.get(a, a)
+            .replace("FILE", str(tmp_path / "file")) for a in argv]
+    assert main(["decisions", *argv]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_corrupt_gzip_content_is_refused(tmp_path):
+    path = tmp_path / "half.json.gz"
+    with gzip.open(path, "wb") as fh:
+        fh.write(b'{"format": "speciesgym-decisions", "positions": [')
+    with pytest.raises(ValueError, match="corrupt"):
+        load_suite(path)
+
+
+@pytest.mark.parametrize("name, game", [("feeding", "evolution"),
+                                        ("dominance", "dominant_species")])
+def test_shipped_suites_are_package_data_and_fit_the_engine(name, game):
+    """The shipped file is found by name, records its budget and engine version, and its
+    positions (a sample: loading all is the loader's job) still match the engine."""
+    from training.decisions.suite import engine_version, rebuild_position, shipped_path
+    data = read_suite_file(shipped_path(name))
+    assert data["game"] == game and data["budget"]["sims"] >= 16
+    assert data["engine_version"] == engine_version(game)
+    positions = data["positions"]
+    assert len({p["type"] for p in positions}) >= 5
+    assert {p["players"] for p in positions} == {2, 3, 4, 5, 6}
+    for i in range(0, len(positions), max(len(positions) // 4, 1)):
+        rebuild_position(game, positions[i], f"{name} position {i}")

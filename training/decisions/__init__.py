@@ -1,0 +1,21 @@
+"""Decision benchmarks: suites of labelled positions and the scores of agents on them.
+
+  suite.py        the suite file format, shipped suites, load_suite (refuses stale suites)
+  types.py        decision types per game, and which positions a suite samples
+  build.py        speciesgym decisions build (seeded, resumable, parallel)
+  evaluate.py     evaluate(suite, agent) -> EvalResult; speciesgym decisions eval
+  leaderboard.py  several agents: table, CSV, plot
+  cli.py          the `speciesgym decisions` subcommands
+  suites/         the shipped suites (package data), <name>-v<version>.json.gz
+
+Notebook use:
+
+    from training.decisions import load_suite, evaluate
+    suite = load_suite("feeding")
+    result = evaluate(suite, "heuristic:grazer")
+    result.overall, result.by_type, result.rows
+"""
+from training.decisions.evaluate import EvalResult, evaluate
+from training.decisions.suite import Suite, load_suite
+
+__all__ = ["EvalResult", "Suite", "evaluate", "load_suite"]

@@ -1,0 +1,308 @@
+"""`speciesgym decisions build`: sample positions from games between a mix of agents, label
+every legal action (agents.search.label) and write a suite file (training.decisions.suite).
+
+Task t (t = 0, 1, 2, ...) is one game: player count 2 + t % 5, the suite's options cycled
+by t // 5 (Flight on, off for `feeding`), stage early or late by t // 10 (the first or second
+half of the game's decisions of the suite's kind; suites with per_game 2 take one of each
+from every game, which halves the cost of playing the games), each seat an agent of the
+suite's mix drawn from the task's generator (seeded by (seed, t)). One decision of the stage
+is picked (a type drawn uniformly among the types the game offers, then a position of that
+type), rebuilt from its scenario and labelled with `sims` simulations per legal action; a
+position whose actions all have the same value is no real decision: up to TRIES are labelled,
+else the stage yields nothing. A task's result depends only on (suite, seed, t, sims), so
+workers may run tasks in any order.
+
+Resumable: each finished task is appended as one JSON line to <out>.partial.jsonl (a single
+write, flushed and synced; a torn last line is dropped on the next run), whose first line
+holds the suite, seed and budget: a rerun with the same arguments skips the finished tasks,
+other arguments are refused. The suite is the positions of tasks 0, 1, ... in order until
+`positions` are kept; it is written (atomically) every few tasks and at the end, so an
+interrupted build leaves a valid, smaller suite.
+"""
+import importlib
+import json
+import os
+import pathlib
+import sys
+import time
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from datetime import datetime, timezone
+
+import numpy as np
+
+from training.decisions.suite import (CLEAR_Z, FORMAT, FORMAT_VERSION, engine_version,
+                                      rebuild_position, suite_spec, write_suite)
+from training.decisions.types import decision_type
+
+TRIES = 5
+WRITE_EVERY = 10
+
+
+@dataclass
+class BuildArgs:
+    suite: str                 # suite name (training.decisions.suite.SPECS)
+    out: str                   # the suite file to write (.json.gz)
+    positions: int = 500       # positions to keep
+    sims: int = 32             # simulations per legal action
+    seed: int = 0
+    workers: int = 1
+    max_tasks: int = None      # stop after this many new tasks (None: until done)
+    progress: bool = True
+    command: str = ""
+
+
+def task_plan(spec, seed, t):
+    """(players, options, stage, generator) of task t."""
+    players = 2 + t % 5
+    options = {name: values[(t // 5) % len(values)] for name, values in spec.options}
+    stage = "early" if (t // 10) % 2 == 0 else "late"
+    return players, options, stage, np.random.default_rng([seed, t])
+
+
+def play_candidates(spec, players, options, rng):
+    """Play one game of the mix; (agent specs, game seed, candidate positions, decisions)."""
+    from agents import from_spec
+    from agents.runner import agent_action, make_engine
+    from envs.core.engine import checked_step
+    specs = [spec.mix[int(rng.integers(len(spec.mix)))] for _ in range(players)]
+    agents = [from_spec(s, spec.game, players, seed=int(rng.integers(2**31))) for s in specs]
+    for seat, agent in enumerate(agents):
+        getattr(agent, "reset", lambda *a: None)(seat, players)
+    engine = make_engine(spec.game, players, **options)
+    game_seed = int(rng.integers(2**31))
+    state = engine.new_state(game_seed)
+    found = []
+    k = 0
+    while (seat := engine.to_move(state)) >= 0:
+        mask = engine.legal_mask(state)
+        if mask.sum() >= 2:
+            kind = decision_type(spec.game, state, mask)
+            if kind is not None:
+                found.append((k, seat, kind, state.copy()))
+        checked_step(engine, state, agent_action(agents[seat], engine, state, seat, mask))
+        k += 1
+    return specs, game_seed, found, k
+
+
+def pick(found, total, stage, rng):
+    """Candidates of the stage in the order to try: a type uniformly among those present,
+    then a position of that type uniformly."""
+    half = [f for f in found if (f[0] < total / 2) == (stage == "early")] or found
+    order = []
+    pool = list(half)
+    while pool and len(order) < TRIES:
+        kinds = sorted({f[2] for f in pool})
+        kind = kinds[int(rng.integers(len(kinds)))]
+        of_kind = [f for f in pool if f[2] == kind]
+        choice = of_kind[int(rng.integers(len(of_kind)))]
+        order.append(choice)
+        pool.remove(choice)
+    return order
+
+
+def run_task(name, seed, sims, t):
+    """The result line of task t: {"task", "tried", "positions", "seconds"}: one position
+    of the task's stage, or (suites with per_game 2) one early and one late."""
+    start = time.perf_counter()
+    spec = suite_spec(name)
+    players, options, stage, rng = task_plan(spec, seed, t)
+    specs, game_seed, found, total = play_candidates(spec, players, options, rng)
+    stages = (stage,) if spec.per_game == 1 else ("early", "late")
+    positions, tried = [], 0
+    for i, this in enumerate(stages):
+        suffix = "" if spec.per_game == 1 else f"-{i}"
+        game = {"id": f"{name}-{seed}-{t}{suffix}", "players": players, "options": options,
+                "stage": this, "agents": specs, "game_seed": game_seed}
+        record, n = label_stage(spec, sims, pick(found, total, this, rng), total, game, rng)
+        tried += n
+        positions += [record] if record is not None else []
+    return {"task": t, "tried": tried, "positions": positions,
+            "seconds": round(time.perf_counter() - start, 2)}
+
+
+def label_stage(spec, sims, candidates, total, game, rng):
+    """(the first candidate whose actions differ in value, as a record, or None; tries)."""
+    from agents.runner import make_engine
+    from agents.search.label import label_position
+    module = importlib.import_module(f"envs.{spec.game}")
+    tried = 0
+    for k, seat, kind, state in candidates:
+        tried += 1
+        scenario = module.to_scenario(
+            make_engine(spec.game, game["players"], **game["options"]), state)
+        engine, rebuilt = module.load_scenario(scenario)
+        legal = np.flatnonzero(engine.legal_mask(rebuilt))
+        labels = label_position(spec.game, rebuilt, seat, sims, int(rng.integers(2**62)))
+        values, se = labels.values, labels.se
+        if values.max() - values.min() < 1e-12:
+            continue
+        z = labels.paired_z()
+        record = {
+            "scenario": scenario, "seat": int(seat), **game, "type": kind,
+            "legal": legal.tolist(), "names": [engine.action_name(rebuilt, int(a)) for a in legal],
+            "values": [round(float(v), 5) for v in values],
+            "se": [round(float(s), 5) for s in se],
+            "best": int(labels.actions[labels.order()[0]]), "clear": bool(z > CLEAR_Z),
+            "z": round(min(z, 1e6), 3), "sims": int(sims), "capped": labels.capped,
+            "decision": int(k), "progress": round(k / max(total, 1), 3)}
+        rebuild_position(spec.game, record, f"position {game['id']}")   # the suite will load
+        return record, tried
+    return None, tried
+
+
+class Journal:
+    """The append-only record of finished tasks (<out>.partial.jsonl)."""
+
+    def __init__(self, path, header):
+        self.path = pathlib.Path(path)
+        self.done = {}
+        if self.path.exists():
+            self._read(header)
+        else:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._append(header)
+
+    def _read(self, header):
+        raw = self.path.read_bytes()
+        good = raw[:raw.rfind(b"\n") + 1]           # drop a torn last line
+        lines = good.decode("utf-8").splitlines()
+        if not lines:
+            raise ValueError(f"build journal {self.path} is empty or corrupt; delete it")
+        try:
+            first = json.loads(lines[0])
+        except json.JSONDecodeError:
+            raise ValueError(f"build journal {self.path} is corrupt; delete it") from None
+        if first != header:
+            raise ValueError(f"build journal {self.path} was started with other arguments "
+                             f"({first}); rerun with those, or use another --out")
+        for line in lines[1:]:
+            try:
+                entry = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            self.done[entry["task"]] = entry
+        if len(good) != len(raw):
+            with open(self.path, "r+b") as fh:
+                fh.truncate(len(good))
+
+    def _append(self, entry):
+        with open(self.path, "ab") as fh:
+            fh.write((json.dumps(entry, separators=(",", ":"), sort_keys=True) + "\n").encode())
+            fh.flush()
+            os.fsync(fh.fileno())
+
+    def add(self, entry):
+        self._append(entry)
+        self.done[entry["task"]] = entry
+
+    def seconds(self, tasks):
+        """Worker seconds spent on tasks 0..tasks-1."""
+        return sum(self.done[t].get("seconds", 0.0) for t in range(tasks))
+
+    def prefix(self, target):
+        """(positions of tasks 0, 1, ... while contiguous, capped at target; tasks used)."""
+        out, t = [], 0
+        while t in self.done and len(out) < target:
+            out.extend(self.done[t]["positions"])
+            t += 1
+        return out[:target], t
+
+
+def suite_dict(args, spec, header, positions, tasks, seconds):
+    """The suite file's dict; seconds: worker time summed over the tasks used."""
+    return {"format": FORMAT, "format_version": FORMAT_VERSION, "name": spec.name,
+            "version": spec.version, "game": spec.game, "engine_version": header["engine"],
+            "budget": header["budget"], "seed": args.seed, "mix": list(spec.mix),
+            "command": args.command,
+            "built": {"created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+                      "seconds": round(seconds, 1), "tasks": tasks},
+            "positions": positions}
+
+
+def _progress(total, initial, enabled):
+    if not enabled:
+        return None
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return None
+    return tqdm(total=total, initial=initial, unit="pos", file=sys.stderr, smoothing=0.05)
+
+
+def build(args):
+    """Run (or continue) a build; returns the suite dict written to args.out."""
+    from agents.search.label import FULL_GAME
+    spec = suite_spec(args.suite)
+    for key in ("positions", "sims", "workers"):
+        value = getattr(args, key)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ValueError(f"decisions build: --{key} must be a positive integer, "
+                             f"got {value!r}")
+    out = pathlib.Path(args.out)
+    if not out.name.endswith(".json.gz"):
+        raise ValueError(f"decisions build: --out must end in .json.gz, got {args.out!r}")
+    header = {"suite": spec.name, "seed": args.seed, "engine": engine_version(spec.game),
+              "budget": {"sims": args.sims, "rollout": "greedy", "depth": FULL_GAME}}
+    try:
+        journal = Journal(out.with_name(out.name[:-len(".json.gz")] + ".partial.jsonl"), header)
+    except OSError as exc:
+        raise ValueError(f"decisions build: cannot write beside {out}: {exc.strerror}") from None
+    kept, used = journal.prefix(args.positions)
+    bar = _progress(args.positions, len(kept), args.progress)
+    new = written = 0
+    next_task = 0
+    pending = {}
+
+    def submit(pool):
+        nonlocal next_task
+        while next_task in journal.done:
+            next_task += 1
+        if args.max_tasks is not None and new + len(pending) >= args.max_tasks:
+            return False
+        pending[pool.submit(run_task, spec.name, args.seed, args.sims, next_task)] = next_task
+        next_task += 1
+        return True
+
+    pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else _Inline()
+    try:
+        while len(kept) < args.positions:
+            while len(pending) < 2 * args.workers and submit(pool):
+                pass
+            if not pending:
+                break
+            done, _ = wait(list(pending), return_when=FIRST_COMPLETED)
+            for fut in done:
+                pending.pop(fut)
+                journal.add(fut.result())
+                new += 1
+            before = len(kept)
+            kept, used = journal.prefix(args.positions)
+            if bar is not None:
+                bar.update(len(kept) - before)
+            if new - written >= WRITE_EVERY:
+                written = new
+                write_suite(suite_dict(args, spec, header, kept, used,
+                                       journal.seconds(used)), out)
+    finally:
+        for fut in pending:
+            fut.cancel()
+        pool.shutdown(wait=True, cancel_futures=True)
+        if bar is not None:
+            bar.close()
+    data = suite_dict(args, spec, header, kept, used, journal.seconds(used))
+    write_suite(data, out)
+    return data
+
+
+class _Inline:
+    """A stand-in for the process pool with one worker: runs each task when submitted."""
+
+    def submit(self, fn, *args):
+        from concurrent.futures import Future
+        fut = Future()
+        fut.set_result(fn(*args))
+        return fut
+
+    def shutdown(self, wait=True, cancel_futures=False):
+        pass

@@ -1,0 +1,140 @@
+"""Scoring an agent on a suite: `evaluate(suite, agent)` and `speciesgym decisions eval`.
+
+The agent decides each position as it would at the table: it gets the mover's observation
+and legal-action mask (agents that want one also get the mover's InfoSet of the stored
+state, so a search sees only determinisations), after `reset(seat, players)`. Per position:
+regret = best value - value of the chosen action (in rank reward, 0..1), agreement = chosen
+== best, counted on clear positions only. Summaries carry 95% bootstrap intervals over
+positions (BOOTSTRAP resamples, seeded), overall, per decision type and per player count.
+An illegal choice is a ValueError naming the position.
+"""
+import json
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from training.decisions.suite import Suite, load_suite
+
+BOOTSTRAP = 1000
+
+
+def bootstrap_ci(x, seed=0, reps=BOOTSTRAP):
+    """(mean, low, high): the mean of x and its 95% percentile bootstrap interval."""
+    x = np.asarray(x, float)
+    if x.size == 0:
+        return (float("nan"),) * 3
+    rng = np.random.default_rng(seed)
+    means = x[rng.integers(0, x.size, (reps, x.size))].mean(axis=1)
+    low, high = np.percentile(means, [2.5, 97.5])
+    return float(x.mean()), float(low), float(high)
+
+
+def summarise(rows, seed=0):
+    """{"n", "n_clear", "agreement": [mean, lo, hi], "regret": [...], "ms_per_decision"}"""
+    clear = [r["agree"] for r in rows if r["clear"]]
+    regret = [r["regret"] for r in rows]
+    return {"n": len(rows), "n_clear": len(clear),
+            "agreement": [round(v, 4) for v in bootstrap_ci(clear, seed)],
+            "regret": [round(v, 4) for v in bootstrap_ci(regret, seed)],
+            "ms_per_decision": round(1000 * float(np.mean([r["seconds"] for r in rows])), 3)
+            if rows else float("nan")}
+
+
+@dataclass
+class EvalResult:
+    suite: str
+    agent: str
+    rows: list                  # one dict per position: id, type, players, chosen, ...
+    overall: dict = field(default_factory=dict)
+    by_type: dict = field(default_factory=dict)
+    by_players: dict = field(default_factory=dict)
+
+    def to_dict(self):
+        return {"suite": self.suite, "agent": self.agent, "overall": self.overall,
+                "by_type": self.by_type, "by_players": self.by_players, "positions": self.rows}
+
+    def write_json(self, path):
+        try:
+            with open(path, "w") as fh:
+                json.dump(self.to_dict(), fh, indent=1)
+        except OSError as exc:
+            raise ValueError(f"cannot write {path}: {exc.strerror}") from None
+
+    def report(self):
+        """The summary as text lines (what the command prints)."""
+        def line(label, s):
+            a, r = s["agreement"], s["regret"]
+            agree = (f"{a[0]:6.3f} [{a[1]:.3f}, {a[2]:.3f}]" if s["n_clear"]
+                     else "     - " + " " * 16)
+            return (f"{label:<26} {s['n']:>5} {s['n_clear']:>6}  {agree}  "
+                    f"{r[0]:6.4f} [{r[1]:.4f}, {r[2]:.4f}]  {s['ms_per_decision']:9.2f}")
+        out = [f"suite {self.suite}, agent {self.agent}",
+               f"{'':<26} {'n':>5} {'clear':>6}  {'agreement [95% CI]':<24}  "
+               f"{'regret [95% CI]':<24}  {'ms/dec':>9}",
+               line("all", self.overall)]
+        out += [line(f"type {k}", v) for k, v in self.by_type.items()]
+        out += [line(f"{k} players", v) for k, v in self.by_players.items()]
+        return out
+
+
+def choose(agent, position):
+    """The agent's action at a position, from what the mover would have at the table."""
+    from agents.infoset import InfoSet
+    engine, state, seat = position.engine, position.state.copy(), position.record["seat"]
+    obs = engine.observe(state, seat)
+    mask = engine.legal_mask(state)
+    if getattr(agent, "wants_infoset", False):
+        return agent.act(obs, mask, InfoSet(engine, state, seat))
+    return agent.act(obs, mask)
+
+
+def evaluate(suite, agent, seed=0, limit=None):
+    """Score `agent` (an agents.from_spec spec, or a callable (players) -> agent, or one
+    agent object used for every player count) on `suite` (a Suite, name or path)."""
+    from agents import from_spec
+    if not isinstance(suite, Suite):
+        suite = load_suite(suite)
+    if isinstance(agent, str):
+        name = agent
+        from_spec(agent, suite.game, 2, seed=seed)       # a bad spec fails before any work
+        cache = {}
+
+        def make(players):
+            if players not in cache:
+                cache[players] = from_spec(name, suite.game, players, seed=seed)
+            return cache[players]
+    elif callable(agent) and not hasattr(agent, "act"):
+        name, make = getattr(agent, "__name__", "agent"), agent
+    else:
+        name = getattr(agent, "name", type(agent).__name__)
+
+        def make(players):
+            return agent
+    rows = []
+    positions = suite.positions if limit is None else suite.positions[:limit]
+    for i, pos in enumerate(positions):
+        rec = pos.record
+        bot = make(rec["players"])
+        reset = getattr(bot, "reset", None)
+        if reset is not None:
+            reset(rec["seat"], rec["players"])
+        start = time.perf_counter()
+        action = choose(bot, pos)
+        seconds = time.perf_counter() - start
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)) \
+                or int(action) not in rec["legal"]:
+            raise ValueError(f"agent {name} chose {action!r} at position {i} "
+                             f"({rec.get('id', i)}), not one of its legal actions "
+                             f"{rec['legal']}")
+        values = dict(zip(rec["legal"], rec["values"]))
+        rows.append({"id": rec.get("id", str(i)), "type": rec["type"],
+                     "players": rec["players"], "chosen": int(action), "best": rec["best"],
+                     "clear": bool(rec["clear"]), "agree": int(int(action) == rec["best"]),
+                     "regret": float(max(rec["values"]) - values[int(action)]),
+                     "seconds": seconds})
+    result = EvalResult(suite.name, name, rows, summarise(rows, seed))
+    for key, target in (("type", result.by_type), ("players", result.by_players)):
+        for value in sorted({r[key] for r in rows}, key=str):
+            target[str(value)] = summarise([r for r in rows if r[key] == value], seed)
+    return result

@@ -1,0 +1,74 @@
+"""`speciesgym decisions leaderboard`: several agents on one suite; a table ordered by mean
+regret (lower is better), leaderboard.csv, leaderboard.png (agreement and regret with their
+95% intervals) and each agent's eval JSON, in one output folder."""
+import csv
+import pathlib
+
+from training.decisions.evaluate import evaluate
+from training.decisions.suite import Suite, load_suite
+
+COLUMNS = ("agent", "n", "n_clear", "agreement", "agreement_lo", "agreement_hi", "regret",
+           "regret_lo", "regret_hi", "ms_per_decision")
+
+
+def leaderboard_rows(results):
+    rows = []
+    for res in results:
+        s = res.overall
+        rows.append(dict(zip(COLUMNS, (res.agent, s["n"], s["n_clear"], *s["agreement"],
+                                       *s["regret"], s["ms_per_decision"]))))
+    return sorted(rows, key=lambda r: (r["regret"], r["agent"]))
+
+
+def table_lines(rows):
+    out = [f"{'agent':<28} {'agreement [95% CI]':<24} {'regret [95% CI]':<26} {'ms/dec':>8}"]
+    for r in rows:
+        out.append(f"{r['agent']:<28} {r['agreement']:.3f} [{r['agreement_lo']:.3f}, "
+                   f"{r['agreement_hi']:.3f}]   {r['regret']:.4f} [{r['regret_lo']:.4f}, "
+                   f"{r['regret_hi']:.4f}]  {r['ms_per_decision']:8.2f}")
+    return out
+
+
+def plot(rows, suite_name, path):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    names = [r["agent"] for r in rows]
+    fig, axes = plt.subplots(1, 2, figsize=(10, 0.5 * len(rows) + 1.5), sharey=True)
+    for ax, key, label in ((axes[0], "agreement", "agreement with the best action (clear)"),
+                           (axes[1], "regret", "mean regret (rank reward)")):
+        mid = [r[key] for r in rows]
+        err = [[r[key] - r[f"{key}_lo"] for r in rows], [r[f"{key}_hi"] - r[key] for r in rows]]
+        ax.barh(names, mid, xerr=err, color="#4c78a8", capsize=3)
+        ax.set_xlabel(label)
+    axes[0].invert_yaxis()
+    fig.suptitle(f"decision suite {suite_name}")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+def run_leaderboard(suite, agents, out, seed=0, limit=None):
+    """Evaluate each agent spec on the suite; write the files under `out`; the rows."""
+    if not agents:
+        raise ValueError("decisions leaderboard: give at least one agent")
+    if not isinstance(suite, Suite):
+        suite = load_suite(suite)
+    out = pathlib.Path(out)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ValueError(f"decisions leaderboard: cannot create {out}: {exc.strerror}") from None
+    results = []
+    for spec in agents:
+        res = evaluate(suite, spec, seed=seed, limit=limit)
+        res.write_json(out / f"eval-{spec.replace(':', '_').replace('/', '_')}.json")
+        results.append(res)
+    rows = leaderboard_rows(results)
+    with open(out / "leaderboard.csv", "w", newline="") as fh:
+        writer = csv.DictWriter(fh, COLUMNS)
+        writer.writeheader()
+        writer.writerows(rows)
+    (out / "leaderboard.txt").write_text("\n".join(table_lines(rows)) + "\n")
+    plot(rows, suite.name, out / "leaderboard.png")
+    return rows

@@ -1,0 +1,203 @@
+"""Suites of labelled decisions: their definitions, file format, loading and the stale check.
+
+A suite file is gzip-compressed JSON (gzip header without a timestamp):
+
+    {"format": "speciesgym-decisions", "format_version": 1,
+     "name": "feeding", "version": 1, "game": "evolution",
+     "engine_version": "<hash of the action layout and the state record>",
+     "budget": {"sims": 48, "rollout": "greedy", "depth": 20000},
+     "seed": 0, "command": "speciesgym decisions build ...",
+     "built": {"created": "<UTC time>", "seconds": ..., "tasks": ...},
+     "positions": [{"id", "scenario", "seat", "players", "options", "type", "stage",
+                    "legal", "names", "values", "se", "best", "clear", "z", "capped",
+                    "agents", "game_seed", "decision"}, ...]}
+
+`values[i]` is the mover's expected final rank reward (first 1, last 0, ties shared) after
+`legal[i]`, `se[i]` its standard error (agents.search.label); `best` the legal action of
+highest value; `clear` whether it leads the second by more than CLEAR_Z paired standard
+errors (agreement is scored on clear positions only, regret on all).
+
+`load_suite(name_or_path)` takes a shipped suite's name (the highest version under
+training/decisions/suites/) or a path, and rebuilds every position from its scenario: a
+position whose mover or legal actions differ from what is stored means the rules changed
+since the build, and the suite is refused (rebuild it).
+"""
+import gzip
+import hashlib
+import importlib
+import json
+import os
+import pathlib
+from dataclasses import dataclass, field
+
+import numpy as np
+
+FORMAT = "speciesgym-decisions"
+FORMAT_VERSION = 1
+CLEAR_Z = 2.0
+SUITES_DIR = pathlib.Path(__file__).resolve().parent / "suites"
+
+
+@dataclass(frozen=True)
+class SuiteSpec:
+    """How a named suite is built: its game, the agents whose games supply the positions,
+    the game options drawn per game, positions taken per game, and its file version."""
+    name: str
+    game: str
+    mix: tuple
+    options: tuple = ()          # (option name, values cycled through) pairs
+    per_game: int = 1            # 1: the task's stage; 2: one early and one late position
+    version: int = 1
+
+
+SPECS = {
+    "feeding": SuiteSpec("feeding", "evolution",
+                         ("random", "heuristic:grazer", "heuristic:hunter"),
+                         (("flight", (True, False)),)),
+    "dominance": SuiteSpec("dominance", "dominant_species",
+                           ("random", "heuristic:dominator", "heuristic:spreader"),
+                           per_game=2),
+}
+
+
+def suite_spec(name):
+    if name not in SPECS:
+        raise ValueError(f"unknown suite {name!r}; known suites: {', '.join(SPECS)}")
+    return SPECS[name]
+
+
+def engine_version(game):
+    """A short hash of the game's action layout (block names and sizes) and its state record
+    dtype: it changes when either does."""
+    actions = importlib.import_module(f"envs.{game}.actions")
+    state = importlib.import_module(f"envs.{game}.state")
+    layout = [(b.name, b.size) for b in actions.BLOCKS.blocks]
+    text = json.dumps([game, layout, str(state.STATE_DTYPE.descr)])
+    return hashlib.sha1(text.encode()).hexdigest()[:12]
+
+
+def write_suite(data, path):
+    """Write a suite dict to path atomically (a temporary file, then rename)."""
+    path = pathlib.Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    raw = json.dumps(data, separators=(",", ":"), sort_keys=True).encode()
+    with open(tmp, "wb") as fh, gzip.GzipFile(fileobj=fh, mode="wb", mtime=0,
+                                              filename="") as gz:
+        gz.write(raw)
+    os.replace(tmp, path)
+
+
+def shipped_path(name):
+    """The newest shipped file of suite `name`."""
+    suite_spec(name)
+    files = sorted(SUITES_DIR.glob(f"{name}-v*.json.gz"),
+                   key=lambda p: int(p.name[len(name) + 2:-len(".json.gz")]))
+    if not files:
+        raise ValueError(f"suite {name!r} has no shipped file in {SUITES_DIR}; build it "
+                         f"with: speciesgym decisions build --suite {name}")
+    return files[-1]
+
+
+def read_suite_file(path):
+    """The raw dict of a suite file; ValueError for a missing, unreadable or corrupt file."""
+    path = pathlib.Path(path)
+    if not path.is_file():
+        raise ValueError(f"suite file not found: {path}")
+    try:
+        with gzip.open(path, "rb") as fh:
+            data = json.loads(fh.read().decode("utf-8"))
+    except (OSError, EOFError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ValueError(f"suite file {path} is corrupt (not gzip-compressed JSON: "
+                         f"{exc})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError(f"suite file {path} is not a speciesgym decision suite")
+    if data.get("format_version") != FORMAT_VERSION:
+        raise ValueError(f"suite file {path} has format version "
+                         f"{data.get('format_version')!r}; this speciesgym reads "
+                         f"{FORMAT_VERSION}")
+    for key in ("name", "game", "positions"):
+        if key not in data:
+            raise ValueError(f"suite file {path} is corrupt: no {key!r}")
+    return data
+
+
+@dataclass
+class Position:
+    """One labelled decision, rebuilt for play: `engine` and `state` from its scenario."""
+    record: dict
+    engine: object
+    state: np.ndarray
+
+    def __getattr__(self, name):
+        try:
+            return self.__dict__["record"][name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+@dataclass
+class Suite:
+    name: str
+    game: str
+    meta: dict
+    positions: list = field(default_factory=list)
+    path: str = ""
+
+    def __len__(self):
+        return len(self.positions)
+
+    def counts(self, key):
+        """{value of record[key]: number of positions}"""
+        out = {}
+        for p in self.positions:
+            out[p.record[key]] = out.get(p.record[key], 0) + 1
+        return dict(sorted(out.items(), key=lambda kv: str(kv[0])))
+
+
+REQUIRED = ("scenario", "seat", "players", "legal", "values", "se", "best", "clear", "type")
+
+
+def rebuild_position(game, record, where):
+    """(engine, state) of a stored position; ValueError when it no longer fits the engine."""
+    missing = [k for k in REQUIRED if k not in record]
+    if missing:
+        raise ValueError(f"{where}: corrupt position, missing {', '.join(missing)}")
+    module = importlib.import_module(f"envs.{game}")
+    try:
+        engine, state = module.load_scenario(record["scenario"])
+    except ValueError as exc:
+        raise ValueError(f"{where}: its scenario no longer loads ({exc}); the rules changed "
+                         f"since the suite was built: rebuild it") from None
+    legal = np.flatnonzero(engine.legal_mask(state)).tolist()
+    seat = engine.to_move(state)
+    if seat != record["seat"] or legal != list(record["legal"]):
+        raise ValueError(f"{where}: stored mover {record['seat']} and legal actions "
+                         f"{record['legal']} but the engine gives mover {seat} and {legal}: "
+                         f"the rules changed since the suite was built: rebuild it")
+    if len(record["values"]) != len(legal) or len(record["se"]) != len(legal) \
+            or record["best"] not in legal:
+        raise ValueError(f"{where}: corrupt position (values, errors and best do not match "
+                         f"its legal actions)")
+    return engine, state
+
+
+def load_suite(name_or_path):
+    """A Suite from a shipped suite name ('feeding', 'dominance') or a suite file path."""
+    if not isinstance(name_or_path, (str, os.PathLike)):
+        raise ValueError(f"suite must be a name or a path, got {name_or_path!r}")
+    text = os.fspath(name_or_path)
+    looks_like_path = text.endswith(".gz") or os.sep in text or text.endswith(".json")
+    path = pathlib.Path(text) if looks_like_path else shipped_path(text)
+    data = read_suite_file(path)
+    game = data["game"]
+    if game not in ("evolution", "dominant_species"):
+        raise ValueError(f"suite file {path}: unknown game {game!r}")
+    suite = Suite(data["name"], game, {k: v for k, v in data.items() if k != "positions"},
+                  path=str(path))
+    for i, record in enumerate(data["positions"]):
+        if not isinstance(record, dict):
+            raise ValueError(f"suite file {path}: position {i} is corrupt")
+        engine, state = rebuild_position(game, record, f"suite {suite.name} position {i}")
+        suite.positions.append(Position(record, engine, state))
+    return suite
