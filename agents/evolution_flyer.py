@@ -1,0 +1,283 @@
+"""`heuristic:flyer`: an Evolution style that plays the Flight expansion (and base Evolution)
+on purpose. Like the grazer and the hunter (agents.evolution_heuristics, whose scoring loop
+and card/attack helpers it shares) it reads only the observation (agents.evolution_view) and
+scores every legal action. What it adds:
+
+- Avian herbivores (FLT-AVIAN-01): a new species is started as an avian, for the extra card,
+  when the Flight supply has a board and it pays: the avian can be attacked only by flying
+  carnivores (FLT-FLIGHT-02), and it alone (with other avians) eats from the Cliff, which
+  gets one food per player every round (FLT-CLIFF-01) and keeps what is left (FLT-CLIFF-03).
+  Old-style opponents never fly, so the Cliff is ours and our avians are safe from their
+  carnivores; the more carnivores they show, the more an avian is worth.
+- Upkeep (FLT-AVIAN-03/05): an avian's body size is eaten every round before its population
+  and scores nothing, so body on an avian is bought only against flying carnivores; hunger
+  counts upkeep, and food that only pays upkeep is valued below food that saves population.
+- Feeding sources (FLT-CLIFF-02/04): an avian eats from the source the others compete for
+  first (the watering hole while opponents have hungry herbivores and no hungry avians), and
+  from the Cliff when the watering hole is empty or the Cliff is contested.
+- Flight traits: Nesting (FLT-TRAIT-06/07) is prized on avians and makes +1 population
+  worth two food; Brood Parasite (FLT-TRAIT-01) only with a second avian; Camouflage
+  (FLT-TRAIT-03) as a defence; Good Eyesight (FLT-TRAIT-04) on herbivores; Long Neck,
+  Foraging and Cooperation work on avians too (Cliff food chains, FLT-CLIFF-05). A land
+  Nesting species takes its food from the bank (the watering hole stays for feeding);
+  Brood Parasite takes meat only when Cooperation passes it to a hungry carnivore.
+- Events (FLT-EVENT): Dive-Bomb is always played when legal (two food and a card back),
+  with the hungriest avian, from the bank; Seed Dispersal only when our herbivores are
+  hungrier than our share of the table.
+- Passing: a discard-only option (Intelligence food, an attack that needs negations,
+  EVO-FEED-05) is taken only when it saves population or in the last round; otherwise the
+  flyer passes and keeps the card. Events are passed when they would feed others.
+- Food supply: +1 population is bought only while the expected plant food (watering hole
+  share, Cliff, Long Neck, Foraging...) covers the mouths; in the last round traits on
+  surviving species are a point each and are placed first.
+- Base Evolution (Flight off): the same scoring without the Flight parts: herbivores with
+  the grazer's feeding traits, defensive traits as opponents' carnivores appear, and a
+  carnivore of its own once opponents show enough unprotected herbivores to prey on.
+"""
+from agents.evolution_heuristics import DEFENSIVE, EvolutionHeuristic
+from agents.evolution_view import class_food, class_kind
+from envs.evolution.data import Kind
+from envs.evolution.state import Pend, Phase, Source
+
+K = Kind
+FLYING_USELESS = (K.CLIMBING, K.BURROWING, K.HARD_SHELL, K.HORNS, K.DEFENSIVE_HERDING,
+                  K.SYMBIOSIS, K.WARNING_CALL)
+
+
+class FlyerAgent(EvolutionHeuristic):
+    """Avian herbivores on the Cliff, Nesting and Brood Parasite, a land carnivore when the
+    table invites one (see the module docstring)."""
+
+    style = "flyer"
+    herbivore = {K.LONG_NECK: 2.2, K.FORAGING: 2.0, K.FAT_TISSUE: 1.3, K.COOPERATION: 1.5,
+                 K.FERTILE: 1.3, K.INTELLIGENCE: 0.6, K.SCAVENGER: 0.2, K.NESTING: 1.0,
+                 K.HARD_SHELL: 0.8, K.CLIMBING: 0.8, K.BURROWING: 0.7, K.HORNS: 0.8,
+                 K.DEFENSIVE_HERDING: 0.6, K.WARNING_CALL: 0.5, K.SYMBIOSIS: 0.5,
+                 K.CAMOUFLAGE: 0.7, K.GOOD_EYESIGHT: 0.9, K.BROOD_PARASITE: 0.2,
+                 K.AMBUSH: 0.0, K.PACK_HUNTING: 0.0}
+    carnivore = {K.AMBUSH: 1.8, K.PACK_HUNTING: 2.0, K.INTELLIGENCE: 1.8, K.CLIMBING: 1.4,
+                 K.GOOD_EYESIGHT: 1.0, K.FAT_TISSUE: 1.2, K.BURROWING: 0.6,
+                 K.HARD_SHELL: 0.6, K.HORNS: 0.6, K.SCAVENGER: 0.8, K.FERTILE: 0.5,
+                 K.COOPERATION: 0.1, K.LONG_NECK: -1.0, K.FORAGING: -1.0, K.NESTING: 0.3}
+    make_carnivore = 0.0
+    food_card_weight = 0.15
+    body_herb, body_carn = 0.5, 1.8
+
+    # --- the table, read from the observation ------------------------------------------------
+    def opp_carnivores(self, v, flying=False):
+        """Opponents' carnivores (only flying or Intelligent ones when `flying`)."""
+        n = 0
+        for rel in range(1, v.n_players):
+            for s in range(v.n_species[rel]):
+                if v.has(rel, s, K.CARNIVORE) and (not flying or v.avian[rel, s]
+                                                   or v.has(rel, s, K.INTELLIGENCE)):
+                    n += 1
+        return n
+
+    def threat_to(self, v, s):
+        """Threat to own species s: flying carnivores for an avian (FLT-FLIGHT-02)."""
+        return min(self.opp_carnivores(v, flying=bool(v.avian[0, s])), 3)
+
+    def opp_avian_eaters(self, v):
+        """Opponents' hungry avian herbivores: who else can eat from the Cliff."""
+        return sum(v.avian[rel, s] and not v.has(rel, s, K.CARNIVORE) and v.hunger(rel, s) > 0
+                   for rel in range(1, v.n_players) for s in range(v.n_species[rel]))
+
+    def my_avians(self, v):
+        return int(v.avian[0, :v.n_species[0]].sum())
+
+    def herbivores(self, v, rel):
+        return [s for s in range(v.n_species[rel]) if not v.has(rel, s, K.CARNIVORE)]
+
+    def prey(self, v):
+        """Opponents' land herbivores without a defensive trait: meat for a carnivore."""
+        return sum(1 for rel in range(1, v.n_players) for s in self.herbivores(v, rel)
+                   if not v.avian[rel, s] and not any(v.has(rel, s, k) for k in DEFENSIVE))
+
+    def food_slack(self, v):
+        """Expected plant food per round for our herbivores minus their mouths (population
+        plus avian upkeep): the watering hole shared among the herbivore players, the Cliff
+        among the avian players, plus Long Neck, Foraging and Good Eyesight."""
+        herb_players = sum(1 for rel in range(v.n_players) if self.herbivores(v, rel)) or 1
+        supply = 3.0 * v.n_players / herb_players
+        if v.flight and self.my_avians(v):
+            others = sum(1 for rel in range(1, v.n_players) if v.avian[rel].any())
+            supply += v.n_players / (1 + others)
+        mouths = 0
+        for s in self.herbivores(v, 0):
+            mouths += v.pop[0, s] + (v.body[0, s] if v.avian[0, s] else 0)
+            supply += v.has(0, s, K.LONG_NECK) + v.has(0, s, K.FORAGING)
+        return supply - mouths
+
+    # --- what things are worth ---------------------------------------------------------------
+    def trait_value(self, v, kind, s):
+        if kind == K.CARNIVORE:
+            if v.avian[0, s] or self.prey(v) < 2:
+                return -1.0
+            return super().trait_value(v, kind, s) + 0.5 * min(self.prey(v), 4)
+        carn = self.is_carn(v, s)
+        value = (self.carnivore if carn else self.herbivore).get(kind, 0.3)
+        if not carn and kind in DEFENSIVE + (K.CAMOUFLAGE,):
+            value += 0.4 * self.threat_to(v, s)
+        if v.avian[0, s] and not carn:
+            if kind in FLYING_USELESS:
+                value -= 0.6
+            if kind == K.NESTING:
+                value += 1.6
+            if kind == K.BROOD_PARASITE:
+                value += 1.8 if self.my_avians(v) >= 2 else 0.0
+            if kind in (K.FORAGING, K.COOPERATION):
+                value += 0.3
+        if kind == K.NESTING and v.has(0, s, K.FERTILE):
+            value += 0.4
+        if kind == K.COOPERATION and s + 1 >= v.n_species[0]:
+            value -= 1.0
+        if kind == K.FAT_TISSUE:
+            value += 0.2 * v.body[0, s] - (0.5 if v.avian[0, s] else 0.0)
+        if kind == K.PACK_HUNTING and carn:
+            value += 0.3 * v.pop[0, s]
+        if v.last_round:
+            value = 1.0 + 0.2 * value
+        return value
+
+    def card_worth(self, v, c):
+        kind = class_kind(c)
+        best = 1.0 if v.n_species[0] else 0.5
+        if kind >= K.FLIGHT:
+            return 1.0 if kind == K.DIVE_BOMB and self.my_avians(v) else 0.6
+        for s in range(v.n_species[0]):
+            if not v.has(0, s, kind) and v.trait_count(0, s) < v.trait_limit:
+                best = max(best, 1.0 + self.trait_value(v, kind, s))
+        return best
+
+    def pop_value(self, v, s):
+        if v.pop[0, s] >= 6:
+            return -1.0
+        value = 1.5 - 0.2 * v.pop[0, s]
+        if self.is_carn(v, s):
+            value += 0.2 if v.body[0, s] >= 4 else -0.6
+        else:
+            slack = self.food_slack(v)
+            value += 0.4 * max(min(slack, 2.0), -3.0)
+            if v.has(0, s, K.FORAGING) or v.has(0, s, K.LONG_NECK):
+                value += 0.4
+            if v.has(0, s, K.NESTING):
+                value += 2.0 if v.avian[0, s] else 1.0
+        if v.last_round:
+            value = 0.8 + (0.6 if v.hunger(0, s) == 0 else 0.0)
+        return value
+
+    def body_value(self, v, s):
+        if v.avian[0, s]:
+            # FLT-AVIAN-02/03: max 3, and every point is eaten again as upkeep each round
+            if v.body[0, s] >= 3 or self.is_carn(v, s):
+                return self.body_carn - 0.3 * v.body[0, s] if self.is_carn(v, s) else -1.0
+            return -0.5 + 0.8 * self.threat_to(v, s)
+        return super().body_value(v, s) - (0.3 if v.last_round else 0.0)
+
+    def new_species_value(self, v):
+        if v.last_round:
+            return 0.3
+        n = v.n_species[0]
+        base = 2.4 if n < 2 else 1.6 if n < 4 else 0.8 if n < 6 else 0.2
+        return base + 0.5 * max(min(self.food_slack(v) - 2.0, 1.0), -4.0)
+
+    def avian_value(self, v):
+        """Extra worth of an avian over a land species (before its extra card)."""
+        if not v.flight or v.avian_left == 0:
+            return -10.0
+        value = 0.8 + 0.5 * min(self.opp_carnivores(v), 3)
+        others = sum(1 for rel in range(1, v.n_players) if v.avian[rel].any())
+        value += 0.6 if others == 0 else 0.0
+        if self.my_avians(v) == 1:
+            value += 0.3
+        return value
+
+    # --- decisions ---------------------------------------------------------------------------
+    def score(self, v, block, i):
+        phase, pend = v.phase, v.pend
+        if phase == Phase.SELECT_FOOD:
+            return -self.card_worth(v, i) + self.food_card_bias(v) * class_food(i)
+        if phase == Phase.EVENTS and pend == Pend.NONE:
+            return self.event(v, block, i)
+        if phase == Phase.FEEDING and pend == Pend.NONE:
+            return self.feeding(v, block, i)
+        if pend == Pend.DIVE_SPECIES:
+            return v.hunger(0, i) + 0.5 * v.has(0, i, K.FORAGING)
+        if pend == Pend.BROOD_FOOD:
+            return self.brood_food(v, i)
+        return super().score(v, block, i)
+
+    def use_card(self, v, block, i):
+        if block == "NEW_AVIAN":
+            return self.new_species_value(v) + self.avian_value(v) - 1.0 + 0.01 * (i == 1)
+        if block == "TRAIT":
+            s, k = divmod(i, 3)
+            occupied = v.trait_count(0, s) > k
+            if occupied and v.has(0, s, K.FLIGHT) and v.avian[0, s]:
+                return -5.0        # never trade Flight away (FLT-AVIAN-07)
+        return super().use_card(v, block, i)
+
+    def event(self, v, block, i):
+        if block == "DONE":
+            return 0.0
+        kind = class_kind(i)
+        if kind == K.DIVE_BOMB:
+            return 2.0
+        mine = sum(v.hunger(0, s) for s in self.herbivores(v, 0))
+        total = sum(v.hunger(rel, s) for rel in range(v.n_players)
+                    for s in self.herbivores(v, rel))
+        return (mine / total - 1.0 / v.n_players) if total else -1.0
+
+    def food_card_bias(self, v):
+        """+ feed the watering hole when our land herbivores need it more than anyone's,
+        - starve it when we eat meat and Cliff food instead."""
+        def land_mouths(rel):
+            return sum(v.pop[rel, s] for s in self.herbivores(v, rel) if not v.avian[rel, s])
+        others = max(land_mouths(rel) for rel in range(1, v.n_players))
+        return self.food_card_weight if land_mouths(0) > others else -0.15
+
+    def brood_food(self, v, i):
+        """FLT-TRAIT-01: meat only when Cooperation passes it on to a hungry carnivore."""
+        meat = any(self.is_carn(v, t) and v.hunger(0, t) and v.has(0, t - 1, K.COOPERATION)
+                   for t in range(1, v.n_species[0]))
+        return float(meat) if i == Source.BANK_MEAT else 0.5
+
+    def feed_value(self, v, s):
+        """Worth of one feeding of own species s: food on population beats upkeep."""
+        pop_h, due = v.pop_hunger(0, s), v.upkeep_due(0, s)
+        room = v.body[0, s] - v.fat[0, s] if v.has(0, s, K.FAT_TISSUE) else 0
+        if pop_h + due == 0:
+            return 0.2 if room <= 0 else 0.8
+        value = 3.0 + pop_h - 0.4 * due
+        if v.has(0, s, K.FORAGING):
+            value += 0.8
+        if v.has(0, s, K.COOPERATION):
+            value += 0.5
+        return value
+
+    def feeding(self, v, block, i):
+        if block == "DONE":
+            return 0.9 if not v.last_round else -0.5
+        if block in ("FEED_WH", "FEED_CLIFF"):
+            value = self.feed_value(v, i)
+            contested_cliff = self.opp_avian_eaters(v) > 0
+            if block == "FEED_WH":
+                value += 0.0 if contested_cliff else 0.3
+            else:
+                value += 0.3 if contested_cliff else 0.0
+            return value
+        if block == "INTEL_FOOD":
+            gain = min(2 + v.has(0, i, K.FORAGING), v.pop_hunger(0, i))
+            return 0.3 + gain if (gain or v.last_round) else 0.1
+        if block == "ATTACK":
+            hunger = v.pop_hunger(0, i)
+            return (3.5 + hunger) if hunger else (1.0 if v.last_round else 0.5)
+        return 0.0
+
+    def target(self, v, i):
+        rel, s = divmod(i, 12)
+        value = super().target(v, i)
+        if 0 < rel < v.n_players and v.has(rel, s, K.NESTING):
+            value += 0.5
+        return value
