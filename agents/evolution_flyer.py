@@ -141,11 +141,13 @@ class FlyerAgent(EvolutionHeuristic):
         return value
 
     def card_worth(self, v, c):
+        """Best use of card class c now: a trait, +1 population or body, a new species."""
         kind = class_kind(c)
-        best = 1.0 if v.n_species[0] else 0.5
         if kind >= K.FLIGHT:
             return 1.0 if kind == K.DIVE_BOMB and self.my_avians(v) else 0.6
+        best = self.new_species_value(v)
         for s in range(v.n_species[0]):
+            best = max(best, self.pop_value(v, s), self.body_value(v, s))
             if not v.has(0, s, kind) and v.trait_count(0, s) < v.trait_limit:
                 best = max(best, 1.0 + self.trait_value(v, kind, s))
         return best
@@ -173,7 +175,14 @@ class FlyerAgent(EvolutionHeuristic):
             if v.body[0, s] >= 3 or self.is_carn(v, s):
                 return self.body_carn - 0.3 * v.body[0, s] if self.is_carn(v, s) else -1.0
             return -0.5 + 0.8 * self.threat_to(v, s)
-        return super().body_value(v, s) - (0.3 if v.last_round else 0.0)
+        if v.last_round:
+            return -0.5
+        if self.is_carn(v, s):
+            return super().body_value(v, s)
+        value = 0.35 * self.threat_to(v, s) - 0.1 * v.body[0, s]
+        if v.has(0, s, K.FAT_TISSUE):
+            value += 0.4
+        return value
 
     def new_species_value(self, v):
         if v.last_round:
@@ -198,6 +207,8 @@ class FlyerAgent(EvolutionHeuristic):
         phase, pend = v.phase, v.pend
         if phase == Phase.SELECT_FOOD:
             return -self.card_worth(v, i) + self.food_card_bias(v) * class_food(i)
+        if phase == Phase.PLAY and pend == Pend.NONE and block == "DONE":
+            return 0.15
         if phase == Phase.EVENTS and pend == Pend.NONE:
             return self.event(v, block, i)
         if phase == Phase.FEEDING and pend == Pend.NONE:
