@@ -34,7 +34,7 @@ scores every legal action. What it adds:
   the grazer's feeding traits, defensive traits as opponents' carnivores appear, and a
   carnivore of its own once opponents show enough unprotected herbivores to prey on.
 """
-from agents.evolution_heuristics import DEFENSIVE, EvolutionHeuristic
+from agents.evolution_heuristics import DEFENSIVE, EvolutionHeuristic, HunterAgent
 from agents.evolution_view import class_food, class_kind
 from envs.evolution.data import Kind
 from envs.evolution.state import Pend, Phase, Source
@@ -49,17 +49,10 @@ class FlyerAgent(EvolutionHeuristic):
     table invites one (see the module docstring)."""
 
     style = "flyer"
-    herbivore = {K.LONG_NECK: 2.2, K.FORAGING: 2.0, K.FAT_TISSUE: 1.3, K.COOPERATION: 1.5,
-                 K.FERTILE: 1.3, K.INTELLIGENCE: 0.6, K.SCAVENGER: 0.2, K.NESTING: 1.0,
-                 K.HARD_SHELL: 0.8, K.CLIMBING: 0.8, K.BURROWING: 0.7, K.HORNS: 0.8,
-                 K.DEFENSIVE_HERDING: 0.6, K.WARNING_CALL: 0.5, K.SYMBIOSIS: 0.5,
-                 K.CAMOUFLAGE: 0.7, K.GOOD_EYESIGHT: 0.9, K.BROOD_PARASITE: 0.2,
-                 K.AMBUSH: 0.0, K.PACK_HUNTING: 0.0}
-    carnivore = {K.AMBUSH: 1.8, K.PACK_HUNTING: 2.0, K.INTELLIGENCE: 1.8, K.CLIMBING: 1.4,
-                 K.GOOD_EYESIGHT: 1.0, K.FAT_TISSUE: 1.2, K.BURROWING: 0.6,
-                 K.HARD_SHELL: 0.6, K.HORNS: 0.6, K.SCAVENGER: 0.8, K.FERTILE: 0.5,
-                 K.COOPERATION: 0.1, K.LONG_NECK: -1.0, K.FORAGING: -1.0, K.NESTING: 0.3}
-    make_carnivore = 0.0
+    herbivore = {**HunterAgent.herbivore, K.CAMOUFLAGE: 1.0, K.GOOD_EYESIGHT: 0.9,
+                 K.BROOD_PARASITE: 0.2}
+    carnivore = {**HunterAgent.carnivore, K.NESTING: 0.3}
+    make_carnivore = HunterAgent.make_carnivore
     food_card_weight = 0.15
     body_herb, body_carn = 0.5, 1.8
 
@@ -99,7 +92,7 @@ class FlyerAgent(EvolutionHeuristic):
         plus avian upkeep): the watering hole shared among the herbivore players, the Cliff
         among the avian players, plus Long Neck, Foraging and Good Eyesight."""
         herb_players = sum(1 for rel in range(v.n_players) if self.herbivores(v, rel)) or 1
-        supply = 3.0 * v.n_players / herb_players
+        supply = 3.5 * v.n_players / herb_players
         if v.flight and self.my_avians(v):
             others = sum(1 for rel in range(1, v.n_players) if v.avian[rel].any())
             supply += v.n_players / (1 + others)
@@ -112,9 +105,9 @@ class FlyerAgent(EvolutionHeuristic):
     # --- what things are worth ---------------------------------------------------------------
     def trait_value(self, v, kind, s):
         if kind == K.CARNIVORE:
-            if v.avian[0, s] or self.prey(v) < 2:
+            if v.avian[0, s]:
                 return -1.0
-            return super().trait_value(v, kind, s) + 0.5 * min(self.prey(v), 4)
+            return super().trait_value(v, kind, s) + 0.3 * min(self.prey(v), 4) - 0.6
         carn = self.is_carn(v, s)
         value = (self.carnivore if carn else self.herbivore).get(kind, 0.3)
         if not carn and kind in DEFENSIVE + (K.CAMOUFLAGE,):
@@ -189,7 +182,7 @@ class FlyerAgent(EvolutionHeuristic):
             return 0.3
         n = v.n_species[0]
         base = 2.4 if n < 2 else 1.6 if n < 4 else 0.8 if n < 6 else 0.2
-        return base + 0.5 * max(min(self.food_slack(v) - 2.0, 1.0), -4.0)
+        return base + 0.3 * max(min(self.food_slack(v) - 1.0, 1.0), -3.0)
 
     def avian_value(self, v):
         """Extra worth of an avian over a land species (before its extra card)."""
@@ -208,7 +201,7 @@ class FlyerAgent(EvolutionHeuristic):
         if phase == Phase.SELECT_FOOD:
             return -self.card_worth(v, i) + self.food_card_bias(v) * class_food(i)
         if phase == Phase.PLAY and pend == Pend.NONE and block == "DONE":
-            return 0.15
+            return 0.15 - 0.25 * max(0, v.hand_size[0] - 3)      # cards in hand score nothing
         if phase == Phase.EVENTS and pend == Pend.NONE:
             return self.event(v, block, i)
         if phase == Phase.FEEDING and pend == Pend.NONE:
