@@ -26,13 +26,19 @@ scores every legal action. What it adds:
   hungrier than our share of the table.
 - Passing: a discard-only option (Intelligence food, an attack that needs negations,
   EVO-FEED-05) is taken only when it saves population or in the last round; otherwise the
-  flyer passes and keeps the card. Events are passed when they would feed others.
-- Food supply: +1 population is bought only while the expected plant food (watering hole
-  share, Cliff, Long Neck, Foraging...) covers the mouths; in the last round traits on
-  surviving species are a point each and are placed first.
-- Base Evolution (Flight off): the same scoring without the Flight parts: herbivores with
-  the grazer's feeding traits, defensive traits as opponents' carnivores appear, and a
-  carnivore of its own once opponents show enough unprotected herbivores to prey on.
+  flyer passes and keeps the card. Events are passed when they would feed others. In Play
+  Cards a card is worth its best use (trait, +1 population or body, new species); the turn
+  ends when nothing is worth a card, but a hand above three cards is played down (cards in
+  hand score nothing).
+- Food supply: +1 population and new species are worth less when the expected plant food
+  (watering hole share, Cliff, Long Neck, Foraging) does not cover the mouths (population
+  plus upkeep); a Nesting species' population is worth more (it brings its own food); body
+  on a land herbivore only against opponents' carnivores; in the last round a trait on a
+  surviving species is a point and is placed first.
+- The carnivore and defensive side is the hunter's (its trait weights and its Carnivore
+  formula, plus more when opponents show land herbivores without a defence); food cards
+  starve the watering hole unless our land herbivores need it most.
+- Base Evolution (Flight off): the same scoring; the Flight parts never apply.
 """
 from agents.evolution_heuristics import DEFENSIVE, EvolutionHeuristic, HunterAgent
 from agents.evolution_view import class_food, class_kind
@@ -45,9 +51,8 @@ FLYING_USELESS = (K.CLIMBING, K.BURROWING, K.HARD_SHELL, K.HORNS, K.DEFENSIVE_HE
 
 
 class FlyerAgent(EvolutionHeuristic):
-    """Avian herbivores on the Cliff, Nesting and Brood Parasite, a land carnivore when the
-    table invites one (see the module docstring)."""
-
+    """Avian herbivores on the Cliff, Nesting and Brood Parasite, the hunter's carnivores
+    (see the module docstring)."""
     style = "flyer"
     herbivore = {**HunterAgent.herbivore, K.CAMOUFLAGE: 1.0, K.GOOD_EYESIGHT: 0.9,
                  K.BROOD_PARASITE: 0.2}
