@@ -40,7 +40,7 @@ scores every legal action. What it adds:
   starve the watering hole unless our land herbivores need it most.
 - Base Evolution (Flight off): the same scoring; the Flight parts never apply.
 """
-from agents.evolution_heuristics import DEFENSIVE, EvolutionHeuristic, HunterAgent
+from agents.evolution_heuristics import DEFENSIVE, EvolutionHeuristic, GrazerAgent, HunterAgent
 from agents.evolution_view import class_food, class_kind
 from envs.evolution.data import Kind
 from envs.evolution.state import Pend, Phase, Source
@@ -54,8 +54,7 @@ class FlyerAgent(EvolutionHeuristic):
     """Avian herbivores on the Cliff, Nesting and Brood Parasite, the hunter's carnivores
     (see the module docstring)."""
     style = "flyer"
-    herbivore = {**HunterAgent.herbivore, K.CAMOUFLAGE: 1.0, K.GOOD_EYESIGHT: 0.9,
-                 K.BROOD_PARASITE: 0.2}
+    herbivore = {**GrazerAgent.herbivore, K.GOOD_EYESIGHT: 0.9, K.BROOD_PARASITE: 0.2}
     carnivore = {**HunterAgent.carnivore, K.NESTING: 0.3}
     make_carnivore = HunterAgent.make_carnivore
     food_card_weight = 0.15
@@ -116,7 +115,7 @@ class FlyerAgent(EvolutionHeuristic):
         carn = self.is_carn(v, s)
         value = (self.carnivore if carn else self.herbivore).get(kind, 0.3)
         if not carn and kind in DEFENSIVE + (K.CAMOUFLAGE,):
-            value += 0.4 * self.threat_to(v, s)
+            value += 0.5 * self.threat_to(v, s)
         if v.avian[0, s] and not carn:
             if kind in FLYING_USELESS:
                 value -= 0.6
@@ -186,7 +185,7 @@ class FlyerAgent(EvolutionHeuristic):
         if v.last_round:
             return 0.3
         n = v.n_species[0]
-        base = 2.4 if n < 2 else 1.6 if n < 4 else 0.8 if n < 6 else 0.2
+        base = 2.6 if n < 2 else 1.9 if n < 4 else 1.0 if n < 6 else 0.3
         return base + 0.3 * max(min(self.food_slack(v) - 1.0, 1.0), -3.0)
 
     def avian_value(self, v):
