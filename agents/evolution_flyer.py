@@ -189,12 +189,15 @@ class FlyerAgent(EvolutionHeuristic):
         return base + 0.3 * max(min(self.food_slack(v) - 1.0, 1.0), -3.0)
 
     def avian_value(self, v):
-        """Extra worth of an avian over a land species (before its extra card)."""
+        """Extra worth of an avian over a land species (before its extra card): safety from
+        the carnivores in play (FLT-FLIGHT-02), plus its share of the Cliff's income (one
+        food per player and round, FLT-CLIFF-01, shared by every avian) less its upkeep
+        (FLT-AVIAN-03); a second avian makes Brood Parasite work (FLT-TRAIT-01)."""
         if not v.flight or v.avian_left == 0:
             return -10.0
-        value = 0.8 + 0.5 * min(self.opp_carnivores(v), 3)
-        others = sum(1 for rel in range(1, v.n_players) if v.avian[rel].any())
-        value += 0.6 if others == 0 else 0.0
+        value = 0.6 * min(self.opp_carnivores(v), 3)
+        avians = int(v.avian[:v.n_players].sum())
+        value += v.n_players / (avians + 1) - 1.0
         if self.my_avians(v) == 1:
             value += 0.3
         return value
