@@ -111,7 +111,10 @@ class FlyerAgent(EvolutionHeuristic):
         if kind == K.CARNIVORE:
             if v.avian[0, s]:
                 return -1.0
-            return super().trait_value(v, kind, s) + 0.3 * min(self.prey(v), 4) - 0.6
+            value = super().trait_value(v, kind, s) + 0.3 * min(self.prey(v), 4) - 0.6
+            smaller = sum(v.body[rel, t] < v.body[0, s] for rel in range(1, v.n_players)
+                          for t in range(v.n_species[rel]))
+            return value - (0.0 if smaller else 1.5)     # EVO-ATK-02: nothing it could eat
         carn = self.is_carn(v, s)
         value = (self.carnivore if carn else self.herbivore).get(kind, 0.3)
         if not carn and kind in DEFENSIVE + (K.CAMOUFLAGE,):
@@ -241,12 +244,11 @@ class FlyerAgent(EvolutionHeuristic):
         return (mine / total - 1.0 / v.n_players) if total else -1.0
 
     def food_card_bias(self, v):
-        """+ feed the watering hole when our land herbivores need it more than anyone's,
-        - starve it when we eat meat and Cliff food instead."""
-        def land_mouths(rel):
-            return sum(v.pop[rel, s] for s in self.herbivores(v, rel) if not v.avian[rel, s])
-        others = max(land_mouths(rel) for rel in range(1, v.n_players))
-        return self.food_card_weight if land_mouths(0) > others else -0.15
+        """+ feed the watering hole while our herbivores' mouths outnumber our carnivores',
+        - starve it when we live on meat."""
+        herb = sum(v.pop[0, s] for s in self.herbivores(v, 0))
+        carn = sum(v.pop[0, s] for s in range(v.n_species[0]) if self.is_carn(v, s))
+        return self.food_card_weight if herb >= carn else -0.15
 
     def brood_food(self, v, i):
         """FLT-TRAIT-01: meat only when Cooperation passes it on to a hungry carnivore."""
