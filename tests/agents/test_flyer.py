@@ -68,8 +68,11 @@ def test_FLT_AVIAN_01_no_avian_without_flight_or_when_food_is_short():
 # FLT-CLIFF-02/04: Cliff when the watering hole is empty; the contested source first ---------
 
 def test_FLT_CLIFF_02_flyer_feeds_from_the_cliff_when_the_watering_hole_is_empty():
+    # free Cliff food for the avian beats paying a card for the land species' Intelligence
     g = Game(2, phase="feeding", turn=0, watering_hole=0, cliff=3, seats=[
-        seat(species=[avian(pop=2), sp(pop=1, food=1)]), seat(species=[sp(pop=3)])])
+        seat(hand=["Horns:3"], species=[avian(pop=2), sp(pop=2, traits=["Intelligence"])]),
+        seat(species=[sp(pop=3)])])
+    assert set(g.legal_blocks()) == {"FEED_CLIFF", "INTEL_FOOD"}
     assert choice(g) == ("FEED_CLIFF", 0)
 
 
