@@ -7,8 +7,9 @@ scores every legal action. What it adds:
   when the Flight supply has a board and it pays: the avian can be attacked only by flying
   carnivores (FLT-FLIGHT-02), and it alone (with other avians) eats from the Cliff, which
   gets one food per player every round (FLT-CLIFF-01) and keeps what is left (FLT-CLIFF-03).
-  Old-style opponents never fly, so the Cliff is ours and our avians are safe from their
-  carnivores; the more carnivores they show, the more an avian is worth.
+  An avian is worth its share of the Cliff (players / avians in play) less its upkeep, plus
+  safety from every carnivore opponents show; so one or two avians, often a Cooperation
+  avian at the left of the row whose Cliff food chains into land species (FLT-CLIFF-05).
 - Upkeep (FLT-AVIAN-03/05): an avian's body size is eaten every round before its population
   and scores nothing, so body on an avian is bought only against flying carnivores; hunger
   counts upkeep, and food that only pays upkeep is valued below food that saves population.
@@ -36,14 +37,15 @@ scores every legal action. What it adds:
   on a land herbivore only against opponents' carnivores; in the last round a trait on a
   surviving species is a point and is placed first.
 - The carnivore and defensive side is the hunter's (its trait weights and its Carnivore
-  formula, plus more when opponents show land herbivores without a defence); food cards
-  starve the watering hole unless our land herbivores need it most.
+  formula, plus more when opponents show land herbivores without a defence, nothing when no
+  opponent species is smaller than ours, EVO-ATK-02); food cards feed the watering hole
+  while our herbivores' mouths outnumber our carnivores' and starve it otherwise.
 - Base Evolution (Flight off): the same scoring; the Flight parts never apply.
 """
 from agents.evolution_heuristics import DEFENSIVE, EvolutionHeuristic, GrazerAgent, HunterAgent
 from agents.evolution_view import class_food, class_kind
 from envs.evolution.data import Kind
-from envs.evolution.state import Pend, Phase, Source
+from envs.evolution.state import MAX_SPECIES, TRAIT_SLOTS, Pend, Phase, Source
 
 K = Kind
 FLYING_USELESS = (K.CLIMBING, K.BURROWING, K.HARD_SHELL, K.HORNS, K.DEFENSIVE_HERDING,
@@ -226,7 +228,7 @@ class FlyerAgent(EvolutionHeuristic):
         if block == "NEW_AVIAN":
             return self.new_species_value(v) + self.avian_value(v) - 1.0 + 0.01 * (i == 1)
         if block == "TRAIT":
-            s, k = divmod(i, 3)
+            s, k = divmod(i, TRAIT_SLOTS)
             occupied = v.trait_count(0, s) > k
             if occupied and v.has(0, s, K.FLIGHT) and v.avian[0, s]:
                 return -5.0        # never trade Flight away (FLT-AVIAN-07)
@@ -289,7 +291,7 @@ class FlyerAgent(EvolutionHeuristic):
         return 0.0
 
     def target(self, v, i):
-        rel, s = divmod(i, 12)
+        rel, s = divmod(i, MAX_SPECIES)
         value = super().target(v, i)
         if 0 < rel < v.n_players and v.has(rel, s, K.NESTING):
             value += 0.5
