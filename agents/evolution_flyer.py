@@ -39,7 +39,8 @@ scores every legal action. What it adds:
 - The carnivore and defensive side is the hunter's (its trait weights and its Carnivore
   formula, plus more when opponents show land herbivores without a defence, nothing when no
   opponent species is smaller than ours, EVO-ATK-02); food cards feed the watering hole
-  while our herbivores' mouths outnumber our carnivores' and starve it otherwise.
+  while our herbivores' mouths outnumber our carnivores' in games of up to 3 players, and
+  starve it otherwise (with 4 or more players a high card mostly feeds the others).
 - Base Evolution (Flight off): the same scoring; the Flight parts never apply.
 """
 from agents.evolution_heuristics import DEFENSIVE, EvolutionHeuristic, GrazerAgent, HunterAgent
@@ -246,11 +247,12 @@ class FlyerAgent(EvolutionHeuristic):
         return (mine / total - 1.0 / v.n_players) if total else -1.0
 
     def food_card_bias(self, v):
-        """+ feed the watering hole while our herbivores' mouths outnumber our carnivores',
-        - starve it when we live on meat."""
+        """+ feed the watering hole while our herbivores' mouths outnumber our carnivores'
+        in games of up to 3 players; - starve it when we live on meat, and with 4 or more
+        players, where a high card mostly feeds the others' herbivores."""
         herb = sum(v.pop[0, s] for s in self.herbivores(v, 0))
         carn = sum(v.pop[0, s] for s in range(v.n_species[0]) if self.is_carn(v, s))
-        return self.food_card_weight if herb >= carn else -0.15
+        return self.food_card_weight if herb >= carn and v.n_players <= 3 else -0.15
 
     def brood_food(self, v, i):
         """FLT-TRAIT-01: meat only when Cooperation passes it on to a hungry carnivore."""
