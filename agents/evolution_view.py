@@ -27,6 +27,11 @@ class EvolutionView:
         self.wh = int(round(t[2] * 20))
         self.cliff = int(round(t[3] * 20))
         self.deck_n = int(round(t[4] * 177))
+        self.reserve_n = int(round(t[5] * 40))
+        self.land_left = int(round(t[6] * 24))
+        self.avian_left = int(round(t[7] * 12))
+        self.flight = bool(t[8] > 0.5)
+        self.trait_limit = int(round(t[9] * 3))
         pl = obs[OFFSETS["players"]:OFFSETS["players"] + P * 6].reshape(P, 6)
         self.present = pl[:, 0] > 0.5
         self.n_players = int(self.present.sum())
@@ -40,6 +45,7 @@ class EvolutionView:
         self.body = np.rint(sp[:, :, 1] * 6).astype(int)
         self.pop = np.rint(sp[:, :, 2] * 6).astype(int)
         self.food = np.rint(sp[:, :, 3] * 6).astype(int)
+        self.upkeep = np.rint(sp[:, :, 4] * 3).astype(int)
         self.fat = np.rint(sp[:, :, 5] * 6).astype(int)
         self.avian = sp[:, :, 6] > 0.5
         self.hidden = np.rint(sp[:, :, 7] * 3).astype(int)
@@ -51,6 +57,9 @@ class EvolutionView:
         self.selected_food = int(round(sel[-1] * 10))
         atk = obs[OFFSETS["attacker"]:OFFSETS["attacker"] + S]
         self.attacker = int(np.argmax(atk)) if atk.any() else -1
+        pending = obs[OFFSETS["pending"]:OFFSETS["pending"] + 3]
+        self.nest_left = int(round(pending[1] * 3))
+        self.nest_species = int(round(pending[2] * 12)) - 1
 
     def has(self, rel, s, kind):
         return bool(self.traits[rel, s, int(kind)])
@@ -59,7 +68,17 @@ class EvolutionView:
         return int(self.traits[rel, s].sum()) + (self.hidden[rel, s] if rel else 0)
 
     def hunger(self, rel, s):
+        """Food the species still needs on its population and (avian, FLT-AVIAN-03) upkeep
+        spaces; a land species' upkeep is always 0."""
+        return self.pop_hunger(rel, s) + self.upkeep_due(rel, s)
+
+    def pop_hunger(self, rel, s):
+        """Population spaces still empty: what starvation counts (FLT-AVIAN-05)."""
         return max(0, int(self.pop[rel, s] - self.food[rel, s]))
+
+    def upkeep_due(self, rel, s):
+        """FLT-AVIAN-03: upkeep an avian must still eat before its population eats."""
+        return max(0, int(self.body[rel, s] - self.upkeep[rel, s])) if self.avian[rel, s] else 0
 
     def hand_classes(self):
         return [c for c in range(N_CLASSES) if self.hand[c] > 0]

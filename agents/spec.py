@@ -1,7 +1,7 @@
 """`from_spec("kind:arg", game, num_players)`: any agent named on a command line.
 
   random                uniform over legal actions
-  heuristic:<style>     evolution: grazer, hunter; dominant_species: dominator, spreader
+  heuristic:<style>     evolution: grazer, hunter, flyer; dominant_species: dominator, spreader
   mcts:<simulations>    information-set MCTS with that many simulations per move
   search:<simulations>  compiled information-set search (agents.search), simulations per move
   search:<ms>ms         the same with a time budget per move (e.g. search:200ms)
@@ -18,7 +18,8 @@ from agents.runner import GAMES
 
 HEURISTICS = {
     "evolution": {"grazer": ("agents.evolution_heuristics", "GrazerAgent"),
-                  "hunter": ("agents.evolution_heuristics", "HunterAgent")},
+                  "hunter": ("agents.evolution_heuristics", "HunterAgent"),
+                  "flyer": ("agents.evolution_flyer", "FlyerAgent")},
     "dominant_species": {"dominator": ("agents.ds_heuristics", "DominatorAgent"),
                          "spreader": ("agents.ds_heuristics", "SpreaderAgent")},
 }
