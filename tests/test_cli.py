@@ -57,3 +57,22 @@ def test_show_renders_a_scenario():
 def test_bad_input_is_a_clear_error(args, message):
     out = run(*args)
     assert out.returncode == 2 and message in out.stderr
+
+
+def test_match_prints_win_shares_with_intervals_that_sum_to_one():
+    from training.match import run_match
+    rows = run_match("evolution", ["random", "heuristic:grazer"], 4, seed=3)
+    assert [r["agent"] for r in rows] == ["random", "heuristic:grazer"]
+    assert abs(sum(r["win_share"] for r in rows) - 1.0) < 1e-9
+    assert all(r["low"] <= r["win_share"] <= r["high"] for r in rows)
+    assert rows == run_match("evolution", ["random", "heuristic:grazer"], 4, seed=3)
+    out = run("match", "--agents", "random,heuristic:grazer", "--games", "2")
+    assert out.returncode == 0, out.stderr
+    assert "win share" in out.stdout and "an equal player's share is 0.500" in out.stdout
+
+
+def test_match_refuses_one_agent_and_zero_games():
+    out = run("match", "--agents", "random")
+    assert out.returncode == 2 and "at least 2" in out.stderr
+    out = run("match", "--agents", "random,random", "--games", "0")
+    assert out.returncode == 2 and "games must be at least 1" in out.stderr

@@ -1,4 +1,4 @@
-"""The `speciesgym` command: play, bench, show, replay, warm, train, train-rllib, decisions,
+"""The `speciesgym` command: play, bench, show, replay, warm, train, train-rllib, match, decisions,
 tournament, tournament-report."""
 import argparse
 import json
@@ -261,6 +261,10 @@ def build_parser():
         description="RLlib PPO with action masking on the game as a multi-agent env "
         "(training/rllib); --num-env-runners Ray workers sample; a rerun resumes; the run "
         "plays as the agent spec rllib:<out>. Needs pip install 'speciesgym[ray]'."))
+    from training.match import add_arguments as add_match_arguments
+    add_match_arguments(sub.add_parser(
+        "match", help="one table of agents plays N games, seats rotating; win shares with "
+        "95% intervals"))
     from training.decisions.cli import add_decisions_parser
     add_decisions_parser(sub)
     add_tournament_arguments(sub.add_parser(
