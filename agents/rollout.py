@@ -10,7 +10,7 @@ import numpy as np
 from envs.core.rng import new_word
 from envs.dominant_species.engine import random_playout as ds_random_playout
 from envs.evolution.batch import play_random_batch
-from envs.evolution.rules.round import final_scores
+from envs.evolution.engine import final_at
 
 def new_picker(seed):
     """The picker's own generator record (envs.core.rng.WORD_DTYPE), seeded by `seed`."""
@@ -22,7 +22,7 @@ def evolution_rollout(state, picker, max_decisions):
     play_random_batch(state, picker, max_decisions)
     n = int(state[0]["n_players"])
     scores = np.zeros(6, np.int64)
-    final_scores(state[0], scores, np.zeros(6, np.int64))
+    final_at(state, 0, scores, np.zeros(6, np.int64))
     return scores[:n]
 
 

@@ -19,10 +19,27 @@ def announce_compile(game):
 
 
 def cmd_bench(args):
+    if args.compare:
+        return cmd_bench_compare(args)
     announce_compile(args.game)
     from training.bench import bench_game
-    result = bench_game(args.game, args.players, args.games, args.aec_games, args.seed,
+    result = bench_game(args.game, args.players or 4, args.games, args.aec_games, args.seed,
                         **parse_options(args.option))
+    print(json.dumps(result, indent=2))
+    return 0
+
+
+def cmd_bench_compare(args):
+    if args.rounds < 1 or not args.round_seconds > 0:
+        raise ValueError(f"--rounds must be >= 1 and --round-seconds > 0, got {args.rounds} "
+                         f"and {args.round_seconds}")
+    for game in GAMES:
+        announce_compile(game)
+    from training.bench_compare import default_contenders, format_table, run_compare
+    players = (2, 4, 6) if args.players is None else (args.players,)
+    result = run_compare(default_contenders(players), args.rounds, args.round_seconds,
+                         args.seed, say=lambda m: print(m, file=sys.stderr))
+    print(format_table(result))
     print(json.dumps(result, indent=2))
     return 0
 
@@ -217,11 +234,19 @@ def build_parser():
     play.set_defaults(func=cmd_play)
     bench = sub.add_parser("bench", help="measure decisions per second; prints JSON")
     bench.add_argument("--game", choices=GAMES, default="evolution")
-    bench.add_argument("--players", type=int, default=4)
+    bench.add_argument("--players", type=int, default=None,
+                       help="player count (default 4; with --compare: 2, 4 and 6)")
     bench.add_argument("--games", type=int, default=512, help="games through the engine")
     bench.add_argument("--aec-games", type=int, default=20, help="games through the AEC env")
     bench.add_argument("--seed", type=int, default=0)
     bench.add_argument("--option", action="append", help="game option key=value")
+    bench.add_argument("--compare", action="store_true",
+                       help="both games (engine batched and per call, AEC env) side by side "
+                            "with PettingZoo and OpenSpiel games in alternating rounds; "
+                            "prints a table, then JSON (see training/bench_compare.py)")
+    bench.add_argument("--rounds", type=int, default=5, help="--compare: rounds")
+    bench.add_argument("--round-seconds", type=float, default=1.0,
+                       help="--compare: seconds per contender per round")
     bench.set_defaults(func=cmd_bench)
     show = sub.add_parser("show", help="render a JSON scenario file")
     show.add_argument("file")

@@ -4,7 +4,12 @@ Agents are "player_0".."player_{P-1}" for seats 0..P-1. The engine says who move
 turns need not go round-robin. Observations are {"observation": float32, "action_mask":
 int8}; the mask is all zeros for an agent that is not to move. Rewards are given once, when
 the game ends (see envs.core.rewards). An illegal action raises ValueError and changes
-nothing.
+nothing: the env checks the action against the mask it holds and then makes one engine call
+(`apply_then_mask`) per decision, which also leaves the next mask in that buffer.
+
+`env()` factories wrap the env in `EngineOrderEnforcingWrapper`: PettingZoo's order checks,
+with the attributes a play loop reads each decision (`last`, `agents`, `agent_selection`)
+served without the wrapper's `__getattr__` forwarding.
 
 `reset(seed=..., options={"scenario": path_or_dict})` starts the episode from a scenario of
 the env's game (see envs/<game>/scenario.py) instead of a fresh deal: its player count must be
@@ -14,8 +19,9 @@ Other keys of `options` are ignored.
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
-from envs.core.engine import checked_step
+from envs.core.engine import check_action
 from envs.core.rewards import check_reward_mode, final_rewards
 
 
@@ -46,7 +52,7 @@ class EngineAECEnv(AECEnv):
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: act_space for a in self.possible_agents}
         self.state_array = None
-        self._mask = None
+        self._mask = np.zeros(engine.num_actions, np.int8)   # the mover's; zeros once over
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -71,7 +77,8 @@ class EngineAECEnv(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
-        self._after_move()
+        self._mask = np.zeros(self.engine.num_actions, np.int8)
+        self._after_move(self.engine.mask_into(self.state_array, self._mask))
 
     @staticmethod
     def _scenario_option(options):
@@ -95,13 +102,12 @@ class EngineAECEnv(AECEnv):
                              f"has {self._table_engine.num_players}")
         return engine, state
 
-    def _after_move(self):
-        seat = self.engine.to_move(self.state_array)
+    def _after_move(self, seat):
+        """Select the agent of `seat`, or (seat -1: the game is over) give the rewards; the
+        mask buffer already holds the new mask."""
         if seat >= 0:
-            self._mask = self.engine.legal_mask(self.state_array)
             self.agent_selection = self.possible_agents[seat]
             return
-        self._mask = np.zeros(self.engine.num_actions, np.int8)
         scores, winners, key = self.engine.final(self.state_array)
         rewards = final_rewards(self.reward_mode, scores, winners, key)
         for agent, seat_reward in zip(self.possible_agents, rewards):
@@ -125,10 +131,12 @@ class EngineAECEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        checked_step(self.engine, self.state_array, action)
+        state = self.state_array
+        action = check_action(self.engine, state, action, self._mask)
+        seat = self.engine.apply_then_mask(state, action, self._mask)
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        self._after_move()
+        self._after_move(seat)
 
     def action_name(self, action):
         return self.engine.action_name(self.state_array, int(action))
@@ -144,3 +152,26 @@ class EngineAECEnv(AECEnv):
 
     def close(self):
         pass
+
+
+class EngineOrderEnforcingWrapper(OrderEnforcingWrapper):
+    """PettingZoo's OrderEnforcingWrapper, with `last`, `agents` and `agent_selection` read
+    from the env directly instead of through `__getattr__` (a play loop reads them every
+    decision). Before reset they fail as the base wrapper does."""
+
+    def last(self, observe=True):
+        if not self._has_reset:
+            raise AttributeError("last() cannot be called before reset")
+        return self.env.last(observe)
+
+    @property
+    def agents(self):
+        if not self._has_reset:
+            raise AttributeError("agents cannot be accessed before reset")
+        return self.env.agents
+
+    @property
+    def agent_selection(self):
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.agent_selection

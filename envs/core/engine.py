@@ -34,6 +34,20 @@ class GameEngine(ABC):
     def apply(self, state, action):
         """Apply a legal action (the kernels trust it: use checked_step at a boundary)."""
 
+    def mask_into(self, state, out):
+        """Fill `out` (int8, num_actions) with the legal mask, all zeros once the game is
+        over, and return the seat to move (-1 once over). Games override it with one
+        compiled call."""
+        seat = self.to_move(state)
+        out[:] = self.legal_mask(state) if seat >= 0 else 0
+        return seat
+
+    def apply_then_mask(self, state, action, out):
+        """`apply` then `mask_into`: one call per decision for a caller that holds the mask
+        and has checked `action` against it (see `check_action`)."""
+        self.apply(state, action)
+        return self.mask_into(state, out)
+
     @abstractmethod
     def observe(self, state, seat):
         """float32 vector of length obs_size: what `seat` may know now."""
@@ -67,20 +81,31 @@ class GameEngine(ABC):
         return figure_to_rgb(self.picture(state, viewer, reveal))
 
 
+def check_action(engine, state, action, mask):
+    """`action` as an int if `mask` (the legal mask of the running game in `state`, held by
+    the caller) allows it; otherwise ValueError naming the action and the phase."""
+    if type(action) is not int:
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+            raise ValueError(f"action must be an integer index, got {action!r}")
+        action = int(action)
+    if not 0 <= action < engine.num_actions:
+        raise ValueError(
+            f"illegal action {action}: outside 0..{engine.num_actions - 1} "
+            f"(phase {engine.phase_name(state)})")
+    if not mask[action]:
+        raise ValueError(
+            f"illegal action {action} ({engine.action_name(state, action)}) "
+            f"in phase {engine.phase_name(state)}")
+    return action
+
+
 def checked_step(engine, state, action):
-    """Apply `action` after checking it; on a bad action raise ValueError, change nothing."""
+    """Apply `action` after checking it; on a bad action raise ValueError, change nothing.
+    Computes who moves and the mask: a caller that holds the mask uses `check_action` and
+    `engine.apply_then_mask` instead."""
     if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
         raise ValueError(f"action must be an integer index, got {action!r}")
     action = int(action)
     if engine.to_move(state) < 0:
         raise ValueError(f"action {action}: the game is over")
-    if not 0 <= action < engine.num_actions:
-        raise ValueError(
-            f"illegal action {action}: outside 0..{engine.num_actions - 1} "
-            f"(phase {engine.phase_name(state)})")
-    mask = engine.legal_mask(state)
-    if not mask[action]:
-        raise ValueError(
-            f"illegal action {action} ({engine.action_name(state, action)}) "
-            f"in phase {engine.phase_name(state)}")
-    engine.apply(state, action)
+    engine.apply(state, check_action(engine, state, action, engine.legal_mask(state)))

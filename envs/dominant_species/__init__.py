@@ -53,6 +53,10 @@ def warm():
         state = engine.new_state(players)
         observe(state, 0)
         engine.apply(state, int(engine.legal_mask(state).argmax()))
+        mask = engine.legal_mask(state)
+        engine.apply_then_mask(state, int(mask.argmax()), mask)
+        engine.mask_into(state, mask)
+        engine.to_move(state)
         _bench_engine(engine, 1, players)
     from envs.dominant_species.scenario import load_scenario as _load, to_scenario as _to
     engine, state = _load({"animals": ["mammal", "insect"]})

@@ -15,10 +15,8 @@
   render_mode="rgb_array" the same as a 900x1600x3 uint8 picture
   (envs.dominant_species.picture), the spectator's view unless `render_viewer` is a seat.
 """
-from pettingzoo.utils.wrappers import OrderEnforcingWrapper
-
 from envs import registry  # noqa: F401  (registers the speciesgym/ ids)
-from envs.core.aec import EngineAECEnv
+from envs.core.aec import EngineAECEnv, EngineOrderEnforcingWrapper
 
 
 class DominantSpeciesEnv(EngineAECEnv):
@@ -37,4 +35,4 @@ def raw_env(num_players=4, animals=None, render_mode=None, reward="win", **optio
 
 
 def env(num_players=4, animals=None, render_mode=None, reward="win", **options):
-    return OrderEnforcingWrapper(raw_env(num_players, animals, render_mode, reward, **options))
+    return EngineOrderEnforcingWrapper(raw_env(num_players, animals, render_mode, reward, **options))

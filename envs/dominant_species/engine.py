@@ -1,5 +1,9 @@
 """The Dominant Species engine: options, new games, the compiled step and mask, batched
-random play for the benchmark. No rules here beyond calling the kernels."""
+random play for the benchmark. No rules here beyond calling the kernels.
+
+The compiled entry points (`*_at`) take the state array and an index, never the record
+`state[0]`: numba types a record argument at every call (several microseconds), an array
+and an int in a fraction of one."""
 import time
 
 import numpy as np
@@ -9,6 +13,7 @@ from envs.core.engine import GameEngine
 from envs.core.rng import rng_below, seed_word
 from envs.dominant_species import data as D
 from envs.dominant_species.actions import N_ACTIONS
+from envs.dominant_species.observe import OBS_SIZE, observe_at
 from envs.dominant_species.rules import PH_OVER, legal_mask, settle, step
 from envs.dominant_species.rules.board import PHASE_NAMES
 from envs.dominant_species.rules.setup import setup_game
@@ -66,8 +71,41 @@ def new_game_at(states, b, num_players, animals, forbid_useless):
 
 
 @njit(cache=True)
-def step_at(states, b, action):
-    step(states[b], action)
+def to_move_at(states, b):
+    """The seat to move in game b, or -1 once it is over."""
+    st = states[b]
+    if st.phase == PH_OVER:
+        return -1
+    return st.animal_seat[st.actor]
+
+
+@njit(cache=True)
+def mask_at(states, b, out):
+    """Copy game b's stored legal mask into `out` (zeros once over); return the seat to
+    move (-1 once over)."""
+    st = states[b]
+    legal_mask(st, out)
+    return to_move_at(states, b)
+
+
+@njit(cache=True)
+def step_legal_at(states, b, action):
+    """Apply `action` to game b if its stored mask allows it (True), else change nothing
+    (False)."""
+    st = states[b]
+    if action < 0 or action >= N_ACTIONS or st.mask[action] == 0:
+        return False
+    step(st, action)
+    return True
+
+
+@njit(cache=True)
+def step_mask_at(states, b, action, out):
+    """step_legal_at then mask_at in one call (the env's one compiled call per decision);
+    -2 and nothing changed if the stored mask does not allow `action`."""
+    if not step_legal_at(states, b, action):
+        return -2
+    return mask_at(states, b, out)
 
 
 @njit(cache=True)
@@ -128,7 +166,6 @@ class DominantSpeciesEngine(GameEngine):
             raise ValueError(f"forbid_useless_spaces must be true or false, got {forbid_useless_spaces!r}")
         self.forbid_useless = int(forbid_useless_spaces)
         self.num_actions = N_ACTIONS
-        from envs.dominant_species.observe import OBS_SIZE
         self.obs_size = OBS_SIZE
 
     def new_state(self, seed):
@@ -139,32 +176,52 @@ class DominantSpeciesEngine(GameEngine):
 
     def to_move(self, state):
         check_state(state)
-        st = state[0]
-        if st["phase"] == PH_OVER:
-            return -1
-        return int(st["animal_seat"][st["actor"]])
+        return int(to_move_at(state, 0))
 
     def legal_mask(self, state):
         check_state(state)
-        return state[0]["mask"].copy()
+        out = np.empty(N_ACTIONS, np.int8)
+        mask_at(state, 0, out)
+        return out
+
+    def mask_into(self, state, out):
+        check_state(state)
+        return int(mask_at(state, 0, out))
 
     def apply(self, state, action):
         check_state(state)
-        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
-            raise ValueError(f"action must be an integer index, got {action!r}")
-        action = int(action)
-        if not 0 <= action < N_ACTIONS or not state["mask"][0, action]:
+        if type(action) is not int:
+            if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+                raise ValueError(f"action must be an integer index, got {action!r}")
+            action = int(action)
+        if not step_legal_at(state, 0, action):
             raise ValueError(f"action {action} is not legal now (0..{N_ACTIONS - 1}, "
                              "legal in the stored mask)")
-        step_at(state, 0, action)
+
+    def apply_then_mask(self, state, action, out):
+        """`apply` then `mask_into` in one compiled call; the legality check against the
+        stored mask is kept (an integer compare), so a stale mask cannot slip through."""
+        check_state(state)
+        if type(action) is not int:
+            if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+                raise ValueError(f"action must be an integer index, got {action!r}")
+            action = int(action)
+        seat = step_mask_at(state, 0, action, out)
+        if seat == -2:
+            raise ValueError(f"action {action} is not legal now (0..{N_ACTIONS - 1}, "
+                             "legal in the stored mask)")
+        return int(seat)
 
     def observe(self, state, seat):
         check_state(state)
-        if isinstance(seat, (bool, np.bool_)) or not isinstance(seat, (int, np.integer)) \
-                or not 0 <= seat < state["num_players"][0]:
-            raise ValueError(f"seat must be 0..{int(state['num_players'][0]) - 1}, got {seat!r}")
-        from envs.dominant_species.observe import observe
-        return observe(state, int(seat))
+        if type(seat) is not int or not 0 <= seat < self.num_players:
+            if isinstance(seat, (bool, np.bool_)) or not isinstance(seat, (int, np.integer)) \
+                    or not 0 <= seat < self.num_players:
+                raise ValueError(f"seat must be 0..{self.num_players - 1}, got {seat!r}")
+            seat = int(seat)
+        out = np.zeros(OBS_SIZE, np.float32)
+        observe_at(state, 0, seat, out)
+        return out
 
     def final(self, state):
         check_state(state)

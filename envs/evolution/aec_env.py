@@ -29,10 +29,8 @@ each player's final score. `infos[agent]["score"]` holds the final score.
 
 **Illegal actions** raise `ValueError` naming the action and the phase; nothing changes.
 """
-from pettingzoo.utils.wrappers import OrderEnforcingWrapper
-
 from envs import registry  # noqa: F401  (registers the speciesgym/ ids)
-from envs.core.aec import EngineAECEnv
+from envs.core.aec import EngineAECEnv, EngineOrderEnforcingWrapper
 from envs.evolution import make_engine
 from envs.evolution.scenario import load_scenario
 
@@ -45,5 +43,5 @@ class raw_env(EngineAECEnv):
 
 
 def env(**kwargs):
-    return OrderEnforcingWrapper(raw_env(**kwargs))
+    return EngineOrderEnforcingWrapper(raw_env(**kwargs))
 

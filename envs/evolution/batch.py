@@ -8,8 +8,8 @@ from numba import njit
 from envs.core.rng import WORD_DTYPE, rng_below, seed_word
 from envs.evolution import rules
 from envs.evolution.actions import N_ACTIONS
+from envs.evolution.engine import EvolutionEngine, new_game_at
 from envs.evolution.invariants import position_error
-from envs.evolution.observe import OBS_SIZE, observe_into
 from envs.evolution.state import STATE_DTYPE
 
 AGENT_DTYPE = WORD_DTYPE
@@ -80,7 +80,7 @@ def new_batch(n_games, num_players, flight, seed):
     states = np.zeros(n_games, STATE_DTYPE)
     for g in range(n_games):
         states[g]["rng"] = seed_word(seed + g)
-        rules.new_game(states[g], num_players, int(flight))
+        new_game_at(states, g, num_players, int(flight))
     agents = np.zeros(n_games, AGENT_DTYPE)
     for g in range(n_games):
         agents[g]["rng"] = seed_word(10_000_019 + seed + g)
@@ -96,8 +96,16 @@ def bench_engine(engine, n_games, seed):
 
 
 def warm():
-    """Compile (or load from cache) the kernels: one short batch, one observation."""
+    """Compile (or load from cache) the kernels: one short batch, and every entry point
+    of the engine once."""
     states, agents = new_batch(1, 3, True, 0)
     play_random_batch(states, agents, 1_000_000)
-    out = np.zeros(OBS_SIZE, np.float32)
-    observe_into(states[0], 0, out)
+    engine = EvolutionEngine(3)
+    state = engine.new_state(0)
+    mask = np.zeros(N_ACTIONS, np.int8)
+    seat = engine.mask_into(state, mask)
+    engine.observe(state, seat)
+    engine.apply_then_mask(state, int(np.flatnonzero(mask)[0]), mask)
+    engine.apply(state, int(np.flatnonzero(engine.legal_mask(state))[0]))
+    engine.to_move(state)
+    engine.final(state)

@@ -1,6 +1,9 @@
 """EvolutionEngine: the Python face of the compiled rules for one set of options.
 
 Every method takes a state array of shape (1,) and dtype STATE_DTYPE and checks that first.
+The compiled entry points below (`*_at`) take that array and an index, never the record
+`state[0]`: numba types a record argument of ~50 fields at every call (several
+microseconds), an array and an int in a fraction of one.
 `apply` and `observe` also check their integer argument's range (plain integer compares,
 no mask computed), so a wrong seat or action is a ValueError, never a read or write past
 the record. Whether an in-range action is *legal* is the caller's precondition: at a
@@ -9,6 +12,7 @@ boundary use `envs.core.engine.checked_step`, which checks the mask.
 import operator
 
 import numpy as np
+from numba import njit
 
 from envs.core.engine import GameEngine
 from envs.core.rng import seed_word
@@ -23,6 +27,55 @@ from envs.evolution.state import MAX_PLAYERS, STATE_DTYPE, Phase
 OPTIONS = ("flight",)
 
 
+@njit(cache=True)
+def new_game_at(states, b, num_players, flight):
+    rules.new_game(states[b], num_players, flight)
+
+
+@njit(cache=True)
+def to_move_at(states, b):
+    return rules.to_move(states[b])
+
+
+@njit(cache=True)
+def mask_at(states, b, out):
+    """Fill `out` with the legal mask of game b (zeros once over); return the seat to move
+    (-1 once over)."""
+    st = states[b]
+    rules.legal_mask(st, out)
+    return rules.to_move(st)
+
+
+@njit(cache=True)
+def step_at(states, b, action):
+    """Apply `action` (trusted) to game b and return True, or return False and change
+    nothing if that game is over."""
+    st = states[b]
+    if st.phase == Phase.OVER:
+        return False
+    rules.step(st, action)
+    return True
+
+
+@njit(cache=True)
+def step_mask_at(states, b, action, out):
+    """step_at then mask_at in one call (the env's one compiled call per decision); -2 and
+    nothing changed if the game is over."""
+    if not step_at(states, b, action):
+        return -2
+    return mask_at(states, b, out)
+
+
+@njit(cache=True)
+def observe_at(states, b, seat, out):
+    observe_into(states[b], seat, out)
+
+
+@njit(cache=True)
+def final_at(states, b, scores, traits):
+    final_scores(states[b], scores, traits)
+
+
 def check_players(num_players):
     if isinstance(num_players, bool) or not isinstance(num_players, (int, np.integer)) \
             or not 2 <= num_players <= MAX_PLAYERS:
@@ -31,17 +84,20 @@ def check_players(num_players):
 
 
 def check_state(state):
-    """The record of a (1,) state array of STATE_DTYPE; ValueError for anything else."""
-    if not isinstance(state, np.ndarray) or state.dtype != STATE_DTYPE or state.shape != (1,):
+    """ValueError unless `state` is a (1,) state array of STATE_DTYPE (the dtype object is
+    compared by identity first: comparing ~50 fields costs more than the kernels)."""
+    if type(state) is not np.ndarray or state.shape != (1,) or (
+            state.dtype is not STATE_DTYPE and state.dtype != STATE_DTYPE):
         what = (f"an array of dtype {state.dtype} and shape {state.shape}"
                 if isinstance(state, np.ndarray) else type(state).__name__)
         raise ValueError(f"state must be an Evolution state array (shape (1,), STATE_DTYPE), "
                          f"got {what}")
-    return state[0]
 
 
 def check_index(value, size, what):
     """`value` as an int in 0..size-1; ValueError naming `what` otherwise."""
+    if type(value) is int and 0 <= value < size:
+        return value
     try:
         i = operator.index(value)
     except TypeError:
@@ -65,36 +121,50 @@ class EvolutionEngine(GameEngine):
     def new_state(self, seed):
         state = np.zeros(1, STATE_DTYPE)
         state[0]["rng"] = seed_word(seed)
-        rules.new_game(state[0], self.num_players, int(self.flight))
+        new_game_at(state, 0, self.num_players, int(self.flight))
         return state
 
     def to_move(self, state):
-        return int(rules.to_move(check_state(state)))
+        check_state(state)
+        return int(to_move_at(state, 0))
 
     def legal_mask(self, state):
+        check_state(state)
         out = np.zeros(N_ACTIONS, np.int8)
-        rules.legal_mask(check_state(state), out)
+        mask_at(state, 0, out)
         return out
+
+    def mask_into(self, state, out):
+        check_state(state)
+        return int(mask_at(state, 0, out))
 
     def apply(self, state, action):
         """Apply `action` (precondition: legal now; range, type and game over are checked)."""
-        st = check_state(state)
+        check_state(state)
         action = check_index(action, N_ACTIONS, "action")
-        if state["phase"][0] == Phase.OVER:
+        if not step_at(state, 0, action):
             raise ValueError(f"action {action}: the game is over")
-        rules.step(st, action)
+
+    def apply_then_mask(self, state, action, out):
+        check_state(state)
+        action = check_index(action, N_ACTIONS, "action")
+        seat = step_mask_at(state, 0, action, out)
+        if seat == -2:
+            raise ValueError(f"action {action}: the game is over")
+        return int(seat)
 
     def observe(self, state, seat):
-        st = check_state(state)
+        check_state(state)
         seat = check_index(seat, self.num_players, "seat")
         out = np.zeros(OBS_SIZE, np.float32)
-        observe_into(st, seat, out)
+        observe_at(state, 0, seat, out)
         return out
 
     def final(self, state):
+        check_state(state)
         scores = np.zeros(MAX_PLAYERS, np.int64)
         traits = np.zeros(MAX_PLAYERS, np.int64)
-        final_scores(check_state(state), scores, traits)
+        final_at(state, 0, scores, traits)
         n = self.num_players
         scores, traits = scores[:n], traits[:n]
         return scores, winners(scores, traits), scores * 100 + traits

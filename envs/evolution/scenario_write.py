@@ -22,7 +22,8 @@ def _counted(counts):
 
 def position_dict(engine, state):
     """The scenario dict of the position of `state` (an Evolution state array)."""
-    st = check_state(state)
+    check_state(state)
+    st = state[0]
     n = int(st["n_players"])
     if (engine.num_players, engine.flight) != (n, bool(st["flight"])):
         raise ValueError(f"to_scenario: the engine plays {engine.num_players} players "
