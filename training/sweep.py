@@ -181,10 +181,23 @@ def start_seed(args, seed, state):
     log = open(os.path.join(sweep_dir(args), "logs", f"seed_{seed}.log"), "a")
     log.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')} sweep: seed {seed}, {state}\n")
     log.flush()
-    proc = subprocess.Popen([sys.executable, "-m", "training.train", *argv_of(run_args)],
-                            stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                            env=env, start_new_session=True)
+    proc = subprocess.Popen(seed_command(run_args), stdout=log, stderr=subprocess.STDOUT,
+                            stdin=subprocess.DEVNULL, env=env, start_new_session=True)
     return proc, log
+
+
+def seed_command(run_args):
+    """The command of one seed's run: this Python, training.train, every field spelled out."""
+    return [sys.executable, "-m", "training.train", *argv_of(run_args)]
+
+
+def wait():
+    """The pause between two looks at the running seeds."""
+    time.sleep(POLL_SECONDS)
+
+
+def say(text):
+    print(text, flush=True)
 
 
 class Forward:
@@ -216,7 +229,7 @@ def stop_all(running, sig):
     running.clear()
 
 
-def run_sweep(args, seeds, workers=1, out=print):
+def run_sweep(args, seeds, workers=1, out=say):
     """Run (or resume) every seed of the sweep; returns the exit code: 0 all done,
     1 a seed failed, 130 stopped by a signal."""
     if workers < 1:
@@ -254,7 +267,7 @@ def run_sweep(args, seeds, workers=1, out=print):
                         + ("finished" if code == 0 else f"FAILED (exit {code}), see {log.name}"))
                     if code != 0:
                         failed.append(seed)
-            time.sleep(POLL_SECONDS)
+            wait()
         if forward.received:
             stop_all(running, forward.received)
             out(f"sweep {directory}: stopped; run the same command again to resume")

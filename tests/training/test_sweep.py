@@ -6,12 +6,14 @@ import csv
 import json
 import os
 import shutil
+import signal
+import sys
 
 import numpy as np
 import pytest
 
 from agents.ppo_agent import read_metadata
-from training import cli
+from training import cli, sweep as sweep_module
 from training.report import ALL_HEURISTICS, iqm, run_report, stratified_bootstrap
 from training.sweep import argv_of, parse_seeds, run_sweep
 from training.train import Args, add_arguments, args_from_namespace
@@ -87,6 +89,65 @@ def test_another_config_under_the_same_name_is_refused(swept):
     (root / "single" / "args.json").write_text("{}")
     with pytest.raises(ValueError, match="single run, not a sweep"):
         run_sweep(Args(**dict(TINY, runs_dir=str(root), name="single")), [0])
+
+
+# A stand-in for a seed's training process: it says it is ready once its handlers are in, then
+# records the first SIGINT or SIGTERM it gets and exits with 130, as a run does (an alarm ends
+# it if no signal ever comes).
+STAND_IN = """
+import signal, sys
+ready = sys.argv[1]
+def stop(signum, frame):
+    with open(ready + ".signals", "a") as f:
+        f.write(f"{signum}\\n")
+    sys.exit(130)
+signal.signal(signal.SIGINT, stop)
+signal.signal(signal.SIGTERM, stop)
+signal.alarm(120)
+open(ready, "w").close()
+while True:
+    signal.pause()
+"""
+
+
+def stand_in_seeds(monkeypatch, tmp_path, exit_codes=None):
+    """Seeds run STAND_IN (or, for a seed in `exit_codes`, exit at once with that code)."""
+    def command(run_args):
+        if exit_codes and run_args.seed in exit_codes:
+            return [sys.executable, "-c", f"raise SystemExit({exit_codes[run_args.seed]})"]
+        return [sys.executable, "-c", STAND_IN, str(tmp_path / f"ready_{run_args.seed}")]
+    monkeypatch.setattr(sweep_module, "seed_command", command)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_to_the_sweep_reaches_each_running_seed_once(tmp_path, monkeypatch, sig):
+    """Two seeds side by side, a third waiting: the signal goes to both running ones, once each,
+    the third never starts, and the sweep exits with 130."""
+    stand_in_seeds(monkeypatch, tmp_path)
+    sent = []
+
+    def wait():
+        if not sent and all((tmp_path / f"ready_{s}").exists() for s in (0, 1)):
+            sent.append(sig)
+            signal.raise_signal(sig)
+    monkeypatch.setattr(sweep_module, "wait", wait)
+    lines = []
+    assert run_sweep(tiny(tmp_path), [0, 1, 2], workers=2, out=lines.append) == 130
+    for s in (0, 1):
+        assert (tmp_path / f"ready_{s}.signals").read_text() == f"{int(sig)}\n"
+    assert not (tmp_path / "ready_2").exists()
+    assert not (tmp_path / "sw" / "logs" / "seed_2.log").exists()
+    assert "run the same command again to resume" in lines[-1]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler      # put back
+
+
+def test_a_failing_seed_is_named_and_the_others_still_run(tmp_path, monkeypatch):
+    stand_in_seeds(monkeypatch, tmp_path, exit_codes={0: 3, 1: 0})
+    lines = []
+    assert run_sweep(tiny(tmp_path), [0, 1], workers=1, out=lines.append) == 1
+    assert any("seed 0 FAILED (exit 3), see" in line and "seed_0.log" in line for line in lines)
+    assert any("seed 1 finished" in line for line in lines)
+    assert "seeds 0 failed" in lines[-1]
 
 
 def test_seed_lists_and_sweep_flags_are_checked():
