@@ -150,12 +150,12 @@ def format_report(rows, folder, seeds, target, reps, seed):
     lines = [f"{folder}: {len(seeds)} seeds ({', '.join(map(str, seeds))}); win rate across "
              f"seeds: IQM and 95% bootstrap interval ({reps} resamples, seed {seed}); share of "
              f"seeds at or past {target:.0%}",
-             f"{'step':>9}  {'opponent':<22} {'seeds':>5} {'IQM':>7} {'95% CI':>13} "
+             f"{'step':>9}  {'opponent':<22} {'seeds':>5} {'IQM':>7} {'95% CI':>15} "
              f"{'past':>6} {'CPU min':>8}"]
     for r in rows:
         ci = f"{r['low']:.1%}-{r['high']:.1%}"
         lines.append(f"{r['step']:>9}  {r['opponent']:<22} {r['seeds']:>5} {r['iqm']:>7.1%} "
-                     f"{ci:>13} {r['past_target']:>6.0%} {r['cpu_minutes']:>8.1f}")
+                     f"{ci:>15} {r['past_target']:>6.0%} {r['cpu_minutes']:>8.1f}")
     return "\n".join(lines)
 
 
@@ -194,11 +194,12 @@ def plot_curves(rows, path, title, target):
                         alpha=0.3, color="C0", label="95% interval")
         ax.plot(steps, [r["iqm"] for r in mine], color="C0", lw=2, label="IQM")
         ax.axhline(target, color="C3", ls="--", lw=1, label=f"target {target:.0%}")
-        ax.set_title(f"vs {opponent}", fontsize=10)
+        ax.set_title(f"vs {opponent}" + (" (thin: each seed's lowest)"
+                                         if opponent == ALL_HEURISTICS else ""), fontsize=10)
         ax.set_xlabel("steps")
         ax.set_ylim(-0.02, 1.02)
     axes[0][0].set_ylabel("win rate")
-    axes[0][0].legend(fontsize=8, loc="upper left")
+    axes[0][0].legend(fontsize=8, loc="best")
     fig.suptitle(title, fontsize=10)
     fig.tight_layout()
     fig.savefig(path, dpi=100)

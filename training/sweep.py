@@ -26,6 +26,7 @@ deletes runs/<name>/ and starts the sweep again. Summarise a sweep with `species
 runs/<name>` (training.report).
 """
 import dataclasses
+import fcntl
 import json
 import os
 import re
@@ -44,6 +45,7 @@ from training.train_args import parse_options
 # step do not depend on it), and the vectoriser (dummy and subproc give the same run).
 NOT_CONFIG = ("seed", "name", "runs_dir", "resume", "overwrite", "progress", "timesteps", "vec")
 SWEEP_FILE = "sweep.json"
+LOCK_FILE = ".lock"             # held while the sweep or any seed it started runs
 SEED_DIR = re.compile(r"seed_([0-9]+)")          # runs/<name>/seed_3
 POLL_SECONDS = 0.2                                # how often the sweep looks at its workers
 
@@ -156,8 +158,11 @@ def validate_specs(args):
 
 def write_sweep(args, seeds, stored):
     directory = sweep_dir(args)
-    if args.overwrite and os.path.isdir(directory):
-        shutil.rmtree(directory)
+    if args.overwrite:
+        for entry in os.listdir(directory):
+            path = os.path.join(directory, entry)
+            if entry != LOCK_FILE:
+                shutil.rmtree(path) if os.path.isdir(path) else os.remove(path)
     os.makedirs(os.path.join(directory, "logs"), exist_ok=True)
     known = stored["seeds"] if stored else []
     record = {"config": sweep_config(args), "timesteps": args.timesteps,
@@ -168,8 +173,9 @@ def write_sweep(args, seeds, stored):
     os.replace(tmp, os.path.join(directory, SWEEP_FILE))
 
 
-def start_seed(args, seed, state):
-    """Start seed `seed`'s run in its own process and session; returns (Popen, log file)."""
+def start_seed(args, seed, state, lock):
+    """Start seed `seed`'s run in its own process and session, holding the sweep's `lock`
+    descriptor too; returns (Popen, log file)."""
     run_args = seed_args(args, seed)
     if state == "resume":
         run_args = dataclasses.replace(run_args, resume=True)
@@ -182,7 +188,8 @@ def start_seed(args, seed, state):
     log.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')} sweep: seed {seed}, {state}\n")
     log.flush()
     proc = subprocess.Popen(seed_command(run_args), stdout=log, stderr=subprocess.STDOUT,
-                            stdin=subprocess.DEVNULL, env=env, start_new_session=True)
+                            stdin=subprocess.DEVNULL, env=env, start_new_session=True,
+                            pass_fds=(lock,))
     return proc, log
 
 
@@ -201,18 +208,20 @@ def say(text):
 
 
 class Forward:
-    """SIGINT and SIGTERM to the sweep: remembered, then sent once to every running seed."""
+    """SIGINT, SIGTERM (and SIGHUP, as SIGTERM) to the sweep: remembered, then sent once to
+    every running seed."""
 
     def __init__(self):
         self.received = None
         self.previous = {}
 
     def install(self):
-        for sig in (signal.SIGINT, signal.SIGTERM):
+        for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
             self.previous[sig] = signal.signal(sig, self.handle)
 
     def handle(self, signum, frame):
-        self.received = self.received or signum
+        """A closed terminal (SIGHUP) stops the seeds as SIGTERM does."""
+        self.received = self.received or (signal.SIGTERM if signum == signal.SIGHUP else signum)
 
     def restore(self):
         for sig, handler in self.previous.items():
@@ -238,9 +247,33 @@ def run_sweep(args, seeds, workers=1, out=say):
         raise ValueError("--seeds: give at least one seed")
     args = dataclasses.replace(args, name=args.name or f"{args.game}-{args.players}p-seeds")
     args = check_args(dataclasses.replace(args, seed=seeds[0]))
-    stored = check_sweep(args, seeds)
+    check_sweep(args, seeds)                   # refuse bad input before writing anything
     validate_specs(args)
-    write_sweep(args, seeds, stored)
+    lock = hold_lock(args)
+    try:
+        write_sweep(args, seeds, check_sweep(args, seeds))
+        return run_seeds(args, seeds, workers, out, lock)
+    finally:
+        os.close(lock)
+
+
+def hold_lock(args):
+    """An exclusive lock on runs/<name>/.lock, or a ValueError if a sweep of that name (or a
+    seed it started, which inherits the lock) is still running. Returns the descriptor."""
+    directory = sweep_dir(args)
+    os.makedirs(directory, exist_ok=True)
+    fd = os.open(os.path.join(directory, LOCK_FILE), os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise ValueError(f"{directory}: a sweep of this name, or a seed it started, is still "
+                         f"running; stop it first (each seed resumes later)") from None
+    return fd
+
+
+def run_seeds(args, seeds, workers, out, lock):
+    """Start, watch and stop the seeds' processes (each inherits the lock)."""
     directory = sweep_dir(args)
     pending = []
     for seed in seeds:
@@ -257,7 +290,7 @@ def run_sweep(args, seeds, workers=1, out=say):
         while (pending or running) and not forward.received:
             while pending and len(running) < workers and not forward.received:
                 seed, state = pending.pop(0)
-                running[seed] = start_seed(args, seed, state)
+                running[seed] = start_seed(args, seed, state, lock)
             for seed, (proc, log) in list(running.items()):
                 code = proc.poll()
                 if code is not None:

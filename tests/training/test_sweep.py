@@ -150,6 +150,17 @@ def test_a_failing_seed_is_named_and_the_others_still_run(tmp_path, monkeypatch)
     assert "seeds 0 failed" in lines[-1]
 
 
+def test_a_sweep_still_running_is_not_started_twice(tmp_path):
+    """The lock of a running sweep (its seeds inherit it) refuses a second sweep of the name."""
+    import fcntl
+    (tmp_path / "sw").mkdir()
+    with open(tmp_path / "sw" / ".lock", "w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        with pytest.raises(ValueError, match="still running"):
+            run_sweep(tiny(tmp_path), [0])
+    assert os.listdir(tmp_path / "sw") == [".lock"]
+
+
 def test_seed_lists_and_sweep_flags_are_checked():
     assert parse_seeds("0,1,2,3,4") == parse_seeds("0-4") == [0, 1, 2, 3, 4]
     assert parse_seeds("0-1, 7") == [0, 1, 7]
