@@ -147,7 +147,8 @@ def row_of(step, opponent, groups, values, judged, target, reps, seed, cpu_minut
 
 
 def format_report(rows, folder, seeds, target, reps, seed):
-    lines = [f"{folder}: {len(seeds)} seeds ({', '.join(map(str, seeds))}); win rate across "
+    lines = [f"{folder}: {len(seeds)} seed{'s' * (len(seeds) != 1)} "
+             f"({', '.join(map(str, seeds))}); win rate across "
              f"seeds: IQM and 95% bootstrap interval ({reps} resamples, seed {seed}); share of "
              f"seeds at or past {target:.0%}",
              f"{'step':>9}  {'opponent':<22} {'seeds':>5} {'IQM':>7} {'95% CI':>15} "

@@ -265,3 +265,14 @@ def test_report_names_a_folder_without_evaluations(tmp_path):
     with pytest.raises(ValueError, match="no seed_<k>/eval.csv"):
         run_report(str(tmp_path / "empty"))
     assert cli.main(["report", str(tmp_path / "missing")]) == 2
+
+
+def test_report_of_a_single_run_counts_it_as_its_seed(tmp_path):
+    write_eval(tmp_path / "one", [(100, "random", 0.75, 60.0), (100, "heuristic:grazer", 0.5, 61)])
+    (tmp_path / "one" / "args.json").write_text(json.dumps({"seed": 7}))
+    lines = []
+    run_report(str(tmp_path / "one"), plot=False, out=lines.append)
+    assert "1 seed (7)" in lines[0]
+    report = json.loads((tmp_path / "one" / "report.json").read_text())
+    assert [(r["opponent"], r["iqm"], r["low"], r["high"]) for r in report["rows"]] == \
+        [("random", 0.75, 0.75, 0.75), ("heuristic:grazer", 0.5, 0.5, 0.5)]
