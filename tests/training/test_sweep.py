@@ -187,6 +187,15 @@ def test_iqm_of_known_sets():
     assert iqm([0.7]) == pytest.approx(0.7)
 
 
+def test_iqm_is_rliables_trimmed_mean():
+    """rliable computes IQM as scipy.stats.trim_mean(x, 0.25); the same on 1 to 12 values."""
+    stats = pytest.importorskip("scipy.stats")
+    rng = np.random.default_rng(3)
+    for n in range(1, 13):
+        values = rng.random(n)
+        assert iqm(values) == pytest.approx(stats.trim_mean(values, 0.25))
+
+
 def test_bootstrap_interval_holds_the_iqm_and_is_reproducible():
     values = [0.35, 0.5, 0.55, 0.6, 0.8]
     low, high = stratified_bootstrap([values], reps=2000, seed=0)
