@@ -181,6 +181,7 @@ def plot_curves(rows, path, title, target):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import FuncFormatter
     opponents = list(dict.fromkeys(r["opponent"] for r in rows))
     fig, axes = plt.subplots(1, len(opponents), figsize=(4.2 * len(opponents), 3.4),
                              squeeze=False, sharey=True)
@@ -198,6 +199,7 @@ def plot_curves(rows, path, title, target):
         ax.set_title(f"vs {opponent}" + (" (thin: each seed's lowest)"
                                          if opponent == ALL_HEURISTICS else ""), fontsize=10)
         ax.set_xlabel("steps")
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x / 1000:g}k"))
         ax.set_ylim(-0.02, 1.02)
     axes[0][0].set_ylabel("win rate")
     axes[0][0].legend(fontsize=8, loc="best")
