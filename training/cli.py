@@ -1,5 +1,5 @@
-"""The `speciesgym` command: play, bench, show, replay, warm, train, train-rllib, match, decisions,
-tournament, tournament-report."""
+"""The `speciesgym` command: play, bench, show, replay, warm, train, report, train-rllib, match,
+decisions, tournament, tournament-report."""
 import argparse
 import json
 import sys
@@ -112,13 +112,29 @@ def cmd_warm(args):
 
 def cmd_train(args):
     from training.train import args_from_namespace, train
+    if args.seeds is not None:
+        from training.sweep import parse_seeds
+        seeds = parse_seeds(args.seeds)          # bad input fails before any compiling
+        if args.seed != 0:
+            raise ValueError("--seed and --seeds: give one (--seeds runs one run per seed)")
+    elif args.workers != 1:
+        raise ValueError("--workers runs the seeds of a sweep side by side: give --seeds too")
     if args.game in GAMES:
         announce_compile(args.game)
+    if args.seeds is not None:
+        from training.sweep import run_sweep
+        return run_sweep(args_from_namespace(args), seeds, args.workers)
     try:
         train(args_from_namespace(args))
     except KeyboardInterrupt:
         return 130
     return 0
+
+
+def cmd_report(args):
+    from training.report import run_report
+    return run_report(args.sweep, target=args.target, reps=args.reps, seed=args.seed,
+                      out_dir=args.out, plot=args.plot)
 
 
 def cmd_tournament(args):
@@ -279,6 +295,12 @@ def build_parser():
                            "field of training.train.Args.")
     from training.train import add_arguments
     add_arguments(train)
+    train.add_argument("--seeds", default=None,
+                       help="a sweep: one run per seed (e.g. 0,1,2,3,4 or 0-4) in "
+                            "runs/<name>/seed_<k>/, config stored once, rerun to resume "
+                            "(training/sweep.py)")
+    train.add_argument("--workers", type=int, default=1,
+                       help="with --seeds: seeds trained side by side (default 1)")
     train.set_defaults(func=cmd_train)
     from training.rllib.cli import add_arguments as add_rllib_arguments
     add_rllib_arguments(sub.add_parser(
@@ -292,6 +314,21 @@ def build_parser():
         "95% intervals"))
     from training.decisions.cli import add_decisions_parser
     add_decisions_parser(sub)
+    report = sub.add_parser("report", help="a sweep's win rates across seeds: IQM, 95%% "
+                                           "bootstrap interval, share past a target, curves",
+                            description="Reads runs/<name>/seed_*/eval.csv (training/report.py)")
+    report.add_argument("sweep", help="the sweep's folder, e.g. runs/<name>")
+    report.add_argument("--target", type=float, default=0.55,
+                        help="win rate a seed must reach (default %(default)s)")
+    report.add_argument("--reps", type=int, default=2000,
+                        help="bootstrap resamples (default %(default)s)")
+    report.add_argument("--seed", type=int, default=0, help="seed of the bootstrap")
+    report.add_argument("--out", default=None,
+                        help="folder of report.csv, report.json, curves.png (default: the "
+                             "sweep's)")
+    report.add_argument("--no-plot", dest="plot", action="store_false",
+                        help="skip the PNG")
+    report.set_defaults(func=cmd_report)
     add_tournament_arguments(sub.add_parser(
         "tournament", help="bots play a seeded, resumable tournament; prints a leaderboard",
         description="Entrants play --games games with tables drawn and seats rotated from "

@@ -14,6 +14,10 @@ A run lives in `runs/<name>/`:
   pretrain.json            with `--pretrain <teachers>`: the behaviour-cloning figures; the
                            cloned policy is checkpointed and evaluated as step 0
 
+`--seeds 0,1,2,3,4 [--workers K]` makes it a sweep: one such run per seed in
+runs/<name>/seed_<k>/, the config stored once, rerun to resume (training.sweep); `speciesgym
+report runs/<name>` summarises it across seeds (training.report).
+
 `--resume` loads the last checkpoint and continues up to `--timesteps` in total; files in
 checkpoints/ not named step_<digits>.zip (`step_abc.zip`, notes) are ignored by it and by the
 self-play pool. Ctrl-C (SIGINT) or SIGTERM stops a run; its checkpoints stay complete (atomic
