@@ -76,3 +76,14 @@ def test_match_refuses_one_agent_and_zero_games():
     assert out.returncode == 2 and "at least 2" in out.stderr
     out = run("match", "--agents", "random,random", "--games", "0")
     assert out.returncode == 2 and "games must be at least 1" in out.stderr
+
+
+@pytest.mark.parametrize("command", ["", "play", "bench", "show", "replay", "warm", "train",
+                                     "report", "train-rllib", "match", "decisions",
+                                     "tournament", "tournament-report"])
+def test_every_command_prints_its_help(command, capsys):
+    from training.cli import build_parser
+    with pytest.raises(SystemExit) as exit_:
+        build_parser().parse_args(([command] if command else []) + ["--help"])
+    assert exit_.value.code == 0
+    assert "usage: speciesgym" in capsys.readouterr().out

@@ -311,7 +311,7 @@ def build_parser():
     from training.match import add_arguments as add_match_arguments
     add_match_arguments(sub.add_parser(
         "match", help="one table of agents plays N games, seats rotating; win shares with "
-        "95% intervals"))
+        "95%% intervals"))
     from training.decisions.cli import add_decisions_parser
     add_decisions_parser(sub)
     report = sub.add_parser("report", help="a sweep's win rates across seeds: IQM, 95%% "
