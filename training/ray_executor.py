@@ -78,7 +78,7 @@ class RayExecutor:
         self.limits = limits or Limits()
         self.in_flight = in_flight
         self.play = play or play_in_child
-        self.started = False
+        self.started = None             # the signal handlers to restore, once started
 
     def __enter__(self):
         return self
@@ -94,9 +94,8 @@ class RayExecutor:
                              "(or ray==2.60.0)") from None
         if not ray.is_initialized():
             if self.address is None:
-                ray.init(num_cpus=self.num_cpus, include_dashboard=False,
-                         log_to_driver=False, configure_logging=False)
-                self.started = True
+                from training import ray_local
+                self.started = ray_local.start(self.num_cpus)
             else:
                 try:
                     ray.init(address=self.address, log_to_driver=False)
@@ -107,10 +106,10 @@ class RayExecutor:
 
     def close(self):
         """Shut down the local Ray instance this executor started (a cluster stays up)."""
-        if self.started:
-            import ray
-            ray.shutdown()
-            self.started = False
+        if self.started is not None:
+            from training import ray_local
+            ray_local.stop(self.started)
+            self.started = None
 
     def __call__(self, specs):
         ray = self._ray()

@@ -20,10 +20,10 @@ BOTS = "py:tests.training.bad_bots."
 
 @pytest.fixture(scope="module")
 def ray_local():
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
-             configure_logging=False)
+    from training import ray_local as local
+    saved = local.start(2)
     yield
-    ray.shutdown()
+    local.stop(saved)
 
 
 def lines(out):

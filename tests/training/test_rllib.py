@@ -4,6 +4,7 @@ and loads as the agent `rllib:<run>` that plays only legal actions in whole game
 gives every seat its reward when the game ends."""
 import csv
 import os
+import signal
 
 import numpy as np
 import pytest
@@ -43,7 +44,9 @@ def test_the_env_gives_every_seat_its_final_reward_and_masks():
 def test_rllib_run_trains_resumes_and_plays_as_an_agent(tmp_path):
     out = str(tmp_path / "run")
     cfg = RLlibConfig(**TINY)
+    before = signal.getsignal(signal.SIGTERM)
     train_rllib(cfg, out, 1, save_every=1, log=lambda *_: None)
+    assert signal.getsignal(signal.SIGTERM) == before      # Ray's own handler is gone again
     ckpt = os.path.join(out, "checkpoint")
     assert os.path.isdir(ckpt)
     first = os.path.getmtime(os.path.join(ckpt, "rllib_checkpoint.json"))

@@ -118,10 +118,10 @@ def train_rllib(config, out, iterations, save_every=5, log=print):
     os.makedirs(out, exist_ok=True)
     with open(os.path.join(out, META_NAME), "w") as f:
         json.dump(config.meta(), f, indent=2)
-    started = not ray.is_initialized()
-    if started:
-        ray.init(num_cpus=max(2, config.num_env_runners + 1), include_dashboard=False,
-                 log_to_driver=False, configure_logging=False)
+    started = None
+    if not ray.is_initialized():
+        from training import ray_local
+        started = ray_local.start(max(2, config.num_env_runners + 1))
     try:
         algo = algorithm_config(config).build_algo()
         ckpt = os.path.join(out, "checkpoint")
@@ -149,8 +149,9 @@ def train_rllib(config, out, iterations, save_every=5, log=print):
             algo.stop()
         return steps
     finally:
-        if started:
-            ray.shutdown()
+        if started is not None:
+            from training import ray_local
+            ray_local.stop(started)
 
 
 def save(algo, out):
