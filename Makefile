@@ -18,9 +18,11 @@ $(STAMP): $(BIN)/python pyproject.toml
 warm: $(STAMP)
 	$(BIN)/speciesgym warm
 
-# The test suite, then every notebook in notebooks/ executed by nbmake (one pytest run).
+# The test suite, then every notebook in notebooks/ executed by nbmake (one pytest run), on
+# TEST_WORKERS processes (pytest-xdist; the kernels are compiled once by warm, before).
+TEST_WORKERS ?= 2
 test: warm
-	$(BIN)/python -m pytest -q --nbmake tests notebooks
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --nbmake tests notebooks
 
 # The long sweeps: every decision of 50 random games per player count saved, loaded and
 # continued (both games' scenario round trips). CI runs it after make test.

@@ -63,3 +63,10 @@ STATE_DTYPE = np.dtype([
     ("plan_turn", np.int8),                      # index into init_order of the planner
     ("mask", np.int8, (N_ACTIONS,)),             # legal actions of `actor` now
 ])
+
+
+# Rule helpers taking (state record, integers...) compile once for int64 arguments
+# (envs.core.kernel: no copy per caller's integer type or per constant passed).
+from envs.core.kernel import IntKernels  # noqa: E402
+
+state_kernel = IntKernels(STATE_DTYPE)

@@ -125,3 +125,10 @@ STATE_DTYPE = np.dtype([
     ("bank_out", np.int32),              # food tokens currently out of the bank (ledger)
     ("decisions", np.int32),             # decisions taken so far
 ])
+
+
+# Rule helpers taking (state record, integers...) compile once for int64 arguments
+# (envs.core.kernel: no copy per caller's integer type or per constant passed).
+from envs.core.kernel import IntKernels  # noqa: E402
+
+state_kernel = IntKernels(STATE_DTYPE)

@@ -346,3 +346,9 @@ def legal_mask(st, out):
     """The legal actions of the player to move (all zero once the game is over)."""
     for i in range(N_ACTIONS):
         out[i] = st.mask[i]
+
+
+# Every integer-argument helper is defined by now: compile each once (envs.core.kernel).
+from envs.dominant_species.state import state_kernel  # noqa: E402
+
+state_kernel.seal()

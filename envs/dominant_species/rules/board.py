@@ -6,6 +6,8 @@ Every other rule module builds on these; this module calls no other rule module.
 import numpy as np
 from numba import njit
 
+from envs.dominant_species.state import state_kernel
+
 from envs.core.rng import rng_below
 from envs.dominant_species.actions import BLOCKS
 from envs.dominant_species.data import (BONUS, CELL_CORNERS, CORNER_CELLS, EMPTY, MAX_PAWNS,
@@ -207,7 +209,7 @@ def remove_corner_elem(st, k):
         st.corner[k] = -1
 
 
-@njit(cache=True)
+@state_kernel
 def remove_cube(st, c, a, to_gene):
     """DS-CUBE-01: one cube of a leaves c, to the gene pool (Glaciation) or eliminated."""
     st.cubes[c, a] -= 1
@@ -319,7 +321,7 @@ def legal_every_tile(st, out):
             out[A_CELL_START + c] = 1
 
 
-@njit(cache=True)
+@state_kernel
 def set_decision(st, sub, actor):
     st.sub = sub
     st.actor = actor

@@ -1,6 +1,8 @@
 """Migration (DS-MIGR-*), Competition (DS-COMP-*) and Domination (DS-DOMN-*)."""
 from numba import njit
 
+from envs.dominant_species.state import state_kernel
+
 from envs.dominant_species.actions import A_ANIMAL, A_CARD, A_CELL
 from envs.dominant_species.data import BIRD, COMPETITION_TERRAINS, EMPTY, N_FACEUP, NEIGHBORS
 from envs.dominant_species.rules.board import (D_COMP_CELL, D_COMP_VICTIM, D_DOM_CARD,
@@ -10,7 +12,7 @@ from envs.dominant_species.rules.board import (D_COMP_CELL, D_COMP_VICTIM, D_DOM
 
 
 # --- Migration ----------------------------------------------------------------------------
-@njit(cache=True)
+@state_kernel
 def migration_reaches(st, a, src, dst):
     """DS-MIGR-01/02: to an adjacent tile; birds also two steps through an existing tile."""
     if dst == src or st.terrain[dst] == EMPTY:

@@ -3,6 +3,8 @@ occupied space starts its action, automatic parts (Regression's and Wasteland's 
 effects, the single Glaciation) run between actions, and a taken card starts its effect."""
 from numba import njit
 
+from envs.dominant_species.state import state_kernel
+
 from envs.dominant_species.data import (ACT_ABUNDANCE, ACT_ADAPTATION, ACT_COMPETITION,
                                         ACT_DEPLETION, ACT_DOMINATION, ACT_GLACIATION,
                                         ACT_INITIATIVE, ACT_MIGRATION, ACT_REGRESSION,
@@ -21,7 +23,7 @@ from envs.dominant_species.rules import reset as rs
 from envs.dominant_species.rules import species as sp
 
 
-@njit(cache=True)
+@state_kernel
 def begin_space(st, c):
     """DS-EXEC-01: the pawn leaves its space (back to supply) and its action begins."""
     owner = st.space[c]

@@ -1,6 +1,8 @@
 """The Reset phase (DS-RESET-*) and the end of the game (DS-END-*)."""
 from numba import njit
 
+from envs.dominant_species.state import state_kernel
+
 from envs.dominant_species.actions import A_CELL
 from envs.dominant_species.data import (BOX_ABUNDANCE, BOX_ADAPTATION, BOX_DEPLETION,
                                         BOX_REGRESSION, BOX_WANDERLUST, BOX_WASTELAND, MAMMAL,
@@ -50,7 +52,7 @@ def apply_mammal_save(st, c):
     finish_reset(st, c)
 
 
-@njit(cache=True)
+@state_kernel
 def extinction(st, save_cell):
     """DS-RESET-01: every endangered cube is eliminated, except Hibernation cubes of this
     round (A18) and the one cube the mammal saves."""
@@ -110,7 +112,7 @@ def final_scoring(st):
     st.actor = -1
 
 
-@njit(cache=True)
+@state_kernel
 def finish_reset(st, save_cell):
     """DS-RESET-01..08 in order; the game ends here after Ice Age (DS-END-01)."""
     extinction(st, save_cell)

@@ -3,6 +3,8 @@ initiative track and the element boxes."""
 import numpy as np
 from numba import njit
 
+from envs.dominant_species.state import state_kernel
+
 from envs.core.rng import rng_below, shuffle_prefix
 from envs.dominant_species.data import (BOX_ABUNDANCE, BOX_ADAPTATION, BOX_DRAW,
                                         BOX_WANDERLUST, C_ICE_AGE, ELEM_PER_TYPE, FREE_OWNER,
@@ -123,7 +125,7 @@ def setup_game(st, num_players, animals, start_cells, start_terrain, tundra_cell
     st.card_pending = -1
 
 
-@njit(cache=True)
+@state_kernel
 def fill_box(st, b):
     """DS-SET-08 / DS-RESET-07: draw up to 4 elements from the bag into box b."""
     n = 0

@@ -1,6 +1,8 @@
 """Speciation (DS-SPEC-*) and Wanderlust (DS-WAND-*): species and tiles enter the earth."""
 from numba import njit
 
+from envs.dominant_species.state import state_kernel
+
 from envs.dominant_species.actions import A_CELL, A_CORNER, A_COUNT, A_ELEM, A_STACK
 from envs.dominant_species.data import (BOX_WANDERLUST, CELL_CORNERS, CORNER_CELLS, EMPTY,
                                         N_STACKS, NEIGHBORS, SPECIATION_CAP)
@@ -182,7 +184,7 @@ def can_move_in(st, a):
     return False
 
 
-@njit(cache=True)
+@state_kernel
 def next_wander_mover(st, first):
     """DS-WAND-05: in food-chain order, each animal with cubes next to the new tile."""
     for a in range(first, 6):

@@ -13,7 +13,7 @@ from envs.evolution.rules.food import apply_nest_source
 from envs.evolution.rules.reveal import run_pre_reveal
 from envs.evolution.rules.round import run_cleanup, run_deal, setup_game
 from envs.evolution.rules.species import max_body
-from envs.evolution.state import MAX_SPECIES, N_TRIG, TRAIT_SLOTS, Pend, Phase, Source
+from envs.evolution.state import MAX_SPECIES, N_TRIG, TRAIT_SLOTS, Pend, Phase, Source, state_kernel
 
 
 @njit(cache=True)
@@ -238,3 +238,7 @@ def legal_mask(st, out):
 @njit(cache=True)
 def to_move(st):
     return -1 if st.phase == Phase.OVER else st.turn
+
+
+# Every integer-argument helper is defined by now: compile each once (envs.core.kernel).
+state_kernel.seal()

@@ -6,7 +6,7 @@ from envs.evolution.data import Kind
 from envs.evolution.rules.cards import hand_total
 from envs.evolution.rules.food import take_food
 from envs.evolution.rules.species import has_trait, is_hungry, lose_population
-from envs.evolution.state import Source, Trig
+from envs.evolution.state import Source, Trig, state_kernel
 
 CARNIVORE = Kind.CARNIVORE.value
 AMBUSH = Kind.AMBUSH.value
@@ -26,7 +26,7 @@ FLIGHT = Kind.FLIGHT.value
 IMPOSSIBLE = -1
 
 
-@njit(cache=True)
+@state_kernel
 def attack_cost(st, ap, a, tp, t):
     """Cards attacker (ap, a) must discard to attack (tp, t), or IMPOSSIBLE.
 
@@ -74,7 +74,7 @@ def attack_cost(st, ap, a, tp, t):
     return cost
 
 
-@njit(cache=True)
+@state_kernel
 def can_hunt(st, ap, a):
     """(any target possible, any target free of cost) for a hungry carnivore."""
     if not has_trait(st, ap, a, CARNIVORE) or not is_hungry(st, ap, a):

@@ -3,7 +3,7 @@ from numba import njit
 
 from envs.core.rng import shuffle_prefix
 from envs.evolution.data import N_CLASSES
-from envs.evolution.state import Phase
+from envs.evolution.state import Phase, state_kernel
 
 
 @njit(cache=True)
@@ -55,7 +55,7 @@ def _refill(st):
     st.deck_n = n
 
 
-@njit(cache=True)
+@state_kernel
 def draw_cards(st, p, n):
     """Seat p draws n cards; returns how many it got (fewer only if no card is left)."""
     got = 0

@@ -9,14 +9,14 @@ from envs.evolution.rules.hunt import begin_attack
 from envs.evolution.rules.order import begin_order, order_seat
 from envs.evolution.rules.species import has_trait, is_hungry
 from envs.evolution.rules.triggers import run_scavengers
-from envs.evolution.state import Pend, Phase, Stage
+from envs.evolution.state import Pend, Phase, Stage, state_kernel
 
 DIVE_BOMB = Kind.DIVE_BOMB.value
 SEED_DISPERSAL = Kind.SEED_DISPERSAL.value
 CARNIVORE = Kind.CARNIVORE.value
 
 
-@njit(cache=True)
+@state_kernel
 def can_dive(st, p, s):
     """FLT-EVENT-03: a hungry own avian; a carnivore also needs a prey it can reach."""
     if not st.avian[p, s] or not is_hungry(st, p, s):
@@ -26,7 +26,7 @@ def can_dive(st, p, s):
     return True
 
 
-@njit(cache=True)
+@state_kernel
 def can_play_event(st, p, c):
     kind = CLASS_KIND[c]
     if st.hand[p, c] == 0:

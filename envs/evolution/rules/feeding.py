@@ -8,7 +8,7 @@ from envs.evolution.rules.cards import discard_from_hand, hand_total
 from envs.evolution.rules.food import take_food
 from envs.evolution.rules.species import has_trait, is_hungry
 from envs.evolution.rules.triggers import run_scavengers
-from envs.evolution.state import Pend, Phase, Source, Stage
+from envs.evolution.state import Pend, Phase, Source, Stage, state_kernel
 
 CARNIVORE = Kind.CARNIVORE.value
 INTELLIGENCE = Kind.INTELLIGENCE.value
@@ -71,7 +71,7 @@ def run_feeding(st):
     return True
 
 
-@njit(cache=True)
+@state_kernel
 def _next_feeder(st, start):
     for i in range(st.n_players):
         p = (start + i) % st.n_players

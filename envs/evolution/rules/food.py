@@ -5,7 +5,7 @@ from numba import njit
 
 from envs.evolution.data import Kind
 from envs.evolution.rules.species import has_trait, place_food, room
-from envs.evolution.state import Pend, Source
+from envs.evolution.state import Pend, Source, state_kernel
 
 CARNIVORE = Kind.CARNIVORE.value
 COOPERATION = Kind.COOPERATION.value
@@ -22,7 +22,7 @@ def _available(st, source):
     return 1 << 20   # EVO-SETUP-04: the food bank never runs out
 
 
-@njit(cache=True)
+@state_kernel
 def _take_once(st, p, s, source, amount):
     """One take by one species, Foraging included; returns the food it got."""
     plant = source != Source.BANK_MEAT
@@ -42,7 +42,7 @@ def _take_once(st, p, s, source, amount):
     return place_food(st, p, s, n)
 
 
-@njit(cache=True)
+@state_kernel
 def take_food(st, p, s, source, amount):
     """Species s of seat p takes `amount` food from `source`, then Cooperation passes one
     food from the same source to the right, species after species (EVO-TRAIT-03;
@@ -56,7 +56,7 @@ def take_food(st, p, s, source, amount):
     return first
 
 
-@njit(cache=True)
+@state_kernel
 def gain_population(st, p, s, n):
     """+n population (capped at 6). FLT-TRAIT-07/08: Nesting takes food for each one
     gained: an avian 2 meat from the bank each; a land species 1 plant food each from the
@@ -77,7 +77,7 @@ def gain_population(st, p, s, n):
     return g
 
 
-@njit(cache=True)
+@state_kernel
 def settle_nesting(st, p):
     """Land Nesting food still owed: from the bank while the watering hole is empty;
     otherwise leave pend = NEST_SOURCE for the owner to choose."""

@@ -5,7 +5,7 @@ from numba import njit
 
 from envs.evolution.rules.attack import attack_cost, horns_choice, resolve_attack
 from envs.evolution.rules.cards import discard_from_hand
-from envs.evolution.state import MAX_SPECIES, Pend, Stage
+from envs.evolution.state import MAX_SPECIES, Pend, Stage, state_kernel
 
 
 @njit(cache=True)
@@ -54,7 +54,7 @@ def _offer_horns(st):
         finish_attack(st)
 
 
-@njit(cache=True)
+@state_kernel
 def apply_horns(st, c):
     """HORNS answered: c >= 0 discards that card to negate Horns; -1 accepts Horns."""
     if c >= 0:

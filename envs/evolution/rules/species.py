@@ -7,13 +7,13 @@ from numba import njit
 
 from envs.evolution.data import CLASS_KIND, FLIGHT_CLASS, Kind
 from envs.evolution.rules.cards import discard_card, draw_cards
-from envs.evolution.state import TRAIT_SLOTS
+from envs.evolution.state import TRAIT_SLOTS, state_kernel
 
 FAT = Kind.FAT_TISSUE.value
 FLIGHT = Kind.FLIGHT.value
 
 
-@njit(cache=True)
+@state_kernel
 def has_trait(st, p, s, kind):
     """True if species s of seat p shows a face-up trait of this kind."""
     for k in range(TRAIT_SLOTS):
@@ -48,7 +48,7 @@ def max_body(st, p, s):
     return 3 if st.avian[p, s] else 6
 
 
-@njit(cache=True)
+@state_kernel
 def room(st, p, s):
     """Food this species can still take: upkeep, then population, then Fat Tissue."""
     r = st.pop[p, s] - st.food[p, s]
@@ -65,7 +65,7 @@ def is_hungry(st, p, s):
     return room(st, p, s) > 0
 
 
-@njit(cache=True)
+@state_kernel
 def place_food(st, p, s, n):
     """Put up to n food on the species (upkeep first, then population, then fat);
     return how many were placed. FLT-AVIAN-03: upkeep is always paid first."""
@@ -87,7 +87,7 @@ def place_food(st, p, s, n):
     return placed
 
 
-@njit(cache=True)
+@state_kernel
 def lose_population(st, p, s, n):
     """Lower the population by n (not below 0); return True if the species went extinct.
 
@@ -152,7 +152,7 @@ def _copy_slot(st, p, dst, src):
         st.hidden[p, dst, k] = st.hidden[p, src, k]
 
 
-@njit(cache=True)
+@state_kernel
 def add_species(st, p, right_end, avian):
     """EVO-PLAY-07 / FLT-AVIAN-01: a new species (body 1, population 1) at the left or
     right end of the row, taking a board from the supply; an avian one brings Flight."""
@@ -176,7 +176,7 @@ def add_species(st, p, right_end, avian):
     return s
 
 
-@njit(cache=True)
+@state_kernel
 def remove_trait_card(st, p, s, k):
     """Take the card out of trait slot k (to the discard pile, or Flight to its supply)."""
     c = st.traits[p, s, k]
@@ -189,7 +189,7 @@ def remove_trait_card(st, p, s, k):
     st.hidden[p, s, k] = 0
 
 
-@njit(cache=True)
+@state_kernel
 def go_extinct(st, p, s):
     """EVO-END-02/03: the species leaves play: its traits are discarded, the owner draws one
     card per trait, its food returns to the bank and the row closes the gap."""

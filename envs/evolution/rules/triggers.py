@@ -9,7 +9,7 @@ from numba import njit
 from envs.evolution.data import Kind
 from envs.evolution.rules.food import gain_population, take_food
 from envs.evolution.rules.species import has_trait, is_hungry, place_food
-from envs.evolution.state import N_TRIG, Pend, Source, Trig
+from envs.evolution.state import N_TRIG, Pend, Source, Trig, state_kernel
 
 CARNIVORE = Kind.CARNIVORE.value
 COOPERATION = Kind.COOPERATION.value
@@ -79,7 +79,7 @@ def _order_matters(st, p):
     return False
 
 
-@njit(cache=True)
+@state_kernel
 def resolve_trigger(st, p, s, t):
     """Resolve one pending trigger; conditions are read now (EVO-TIME-03)."""
     st.trig[p, s] &= ~(1 << t)
@@ -101,7 +101,7 @@ def resolve_trigger(st, p, s, t):
         take_food(st, p, s, Source.BANK_MEAT, 1)
 
 
-@njit(cache=True)
+@state_kernel
 def _brood_food(st, p, s):
     """FLT-TRAIT-01: plant or meat from the bank. Meat is forced for a carnivore; for a
     non-carnivore the choice matters only when its Cooperation could feed a carnivore

@@ -1,0 +1,26 @@
+#!/bin/sh
+# Issue 13, item 2: a recipe for 2-player Evolution (Flight on) that starts from behaviour
+# cloning of heuristic:flyer (two DAgger rounds), then PPO against a mix of the three
+# heuristics and its own past checkpoints. Five seeds, one at a time, lowest priority; every
+# command is resumable (run the script again). Evaluation only at the end: 200 games against
+# each heuristic, seats rotating.
+#
+#   nice -n 19 sh training/recipes/evolution_flyer_clone_seeds.sh          # from the repository root
+#   RUNS_DIR=/work/runs TIMESTEPS=300000 sh training/recipes/...
+set -e
+SPECIESGYM=${SPECIESGYM:-"python -m training.cli"}
+RUNS_DIR=${RUNS_DIR:-runs}
+TIMESTEPS=${TIMESTEPS:-300000}
+SEEDS=${SEEDS:-0-4}
+PLAYERS=${PLAYERS:-2}
+HEUR="heuristic:grazer,heuristic:hunter,heuristic:flyer"
+RECIPE="--game evolution --players $PLAYERS --timesteps $TIMESTEPS --net 128,128 \
+ --learning-rate 0.0003 --ent-coef 0.001 --clip-range 0.1 --shaping 2 --self-play 0.3 \
+ --baselines $HEUR --eval-opponents $HEUR --checkpoint-every 50000 --eval-every 0 \
+ --eval-games 200 --pretrain heuristic:flyer --pretrain-games 200 --pretrain-epochs 5 \
+ --pretrain-rounds 2 --runs-dir $RUNS_DIR --seeds $SEEDS --workers 1 --no-progress"
+
+NAME=${NAME:-evolution-${PLAYERS}p-flyerclone}
+$SPECIESGYM train --name "$NAME" $RECIPE
+if [ "$PLAYERS" = 2 ]; then TARGET=0.55; else TARGET=0.25; fi
+$SPECIESGYM report "$RUNS_DIR/$NAME" --target $TARGET
