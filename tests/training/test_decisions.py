@@ -285,6 +285,8 @@ def test_relabel_is_reproducible_from_its_seed_and_resumable(tiny_suite, tmp_pat
     again = tiny_relabel(path, tmp_path / "b.json.gz")
     assert again["complete"] and labels_only(again) == labels_only(first)
     assert len(load_suite(tmp_path / "b.json.gz")) == 3          # a suite file like any other
+    parallel = tiny_relabel(path, tmp_path / "w.json.gz", workers=2)
+    assert labels_only(parallel) == labels_only(first)
     other = tiny_relabel(path, tmp_path / "c.json.gz", seed=6)
     assert [p["values"] for p in other["positions"]] != [p["values"] for p in first["positions"]]
     more = tiny_relabel(path, tmp_path / "d.json.gz", sims=4)

@@ -20,6 +20,7 @@ other arguments are refused. The suite is the positions of tasks 0, 1, ... in or
 interrupted build leaves a valid, smaller suite.
 """
 import importlib
+import itertools
 import json
 import os
 import pathlib
@@ -251,48 +252,57 @@ def build(args):
     kept, used = journal.prefix(args.positions)
     bar = _progress(args.positions, len(kept), args.progress)
     new = written = 0
-    next_task = 0
-    pending = {}
 
-    def submit(pool):
-        nonlocal next_task
-        while next_task in journal.done:
-            next_task += 1
-        if args.max_tasks is not None and new + len(pending) >= args.max_tasks:
-            return False
-        pending[pool.submit(run_task, spec.name, args.seed, args.sims, next_task)] = next_task
-        next_task += 1
-        return True
+    def calls():
+        t = submitted = 0
+        while args.max_tasks is None or submitted < args.max_tasks:
+            while t in journal.done:
+                t += 1
+            yield run_task, (spec.name, args.seed, args.sims, t)
+            t += 1
+            submitted += 1
 
-    pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else _Inline()
+    def on_result(entry):
+        nonlocal kept, used, new, written
+        journal.add(entry)
+        new += 1
+        before = len(kept)
+        kept, used = journal.prefix(args.positions)
+        if bar is not None:
+            bar.update(len(kept) - before)
+        if new - written >= WRITE_EVERY:
+            written = new
+            write_suite(suite_dict(args, spec, header, kept, used, journal.seconds(used)), out)
+
     try:
-        while len(kept) < args.positions:
-            while len(pending) < 2 * args.workers and submit(pool):
-                pass
-            if not pending:
-                break
-            done, _ = wait(list(pending), return_when=FIRST_COMPLETED)
-            for fut in done:
-                pending.pop(fut)
-                journal.add(fut.result())
-                new += 1
-            before = len(kept)
-            kept, used = journal.prefix(args.positions)
-            if bar is not None:
-                bar.update(len(kept) - before)
-            if new - written >= WRITE_EVERY:
-                written = new
-                write_suite(suite_dict(args, spec, header, kept, used,
-                                       journal.seconds(used)), out)
+        run_tasks(calls(), args.workers, on_result, lambda: len(kept) >= args.positions)
     finally:
-        for fut in pending:
-            fut.cancel()
-        pool.shutdown(wait=True, cancel_futures=True)
         if bar is not None:
             bar.close()
     data = suite_dict(args, spec, header, kept, used, journal.seconds(used))
     write_suite(data, out)
     return data
+
+
+def run_tasks(calls, workers, on_result, finished=lambda: False):
+    """Run `calls` (an iterator of (function, arguments)) on `workers` processes (in this
+    process for one), at most 2 * workers queued, passing each result to on_result as it
+    comes; stop when the calls run out or finished() holds (queued calls are cancelled)."""
+    pool = ProcessPoolExecutor(workers) if workers > 1 else _Inline()
+    pending = set()
+    try:
+        while not finished():
+            for fn, fn_args in itertools.islice(calls, 2 * workers - len(pending)):
+                pending.add(pool.submit(fn, *fn_args))
+            if not pending:
+                return
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in done:
+                on_result(fut.result())
+    finally:
+        for fut in pending:
+            fut.cancel()
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 class _Inline:

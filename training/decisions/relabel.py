@@ -15,13 +15,12 @@ import hashlib
 import json
 import pathlib
 import time
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
 import numpy as np
 
-from training.decisions.build import WRITE_EVERY, Journal, _Inline, _progress
+from training.decisions.build import WRITE_EVERY, Journal, _progress, run_tasks
 from training.decisions.suite import CLEAR_Z, load_suite, read_suite_file, rebuild_position
 
 LABEL_KEYS = ("values", "se", "best", "clear", "z", "sims", "capped")
@@ -117,33 +116,22 @@ def relabel(args):
         write_suite(result, out)
         return result
 
-    pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else _Inline()
-    pending = {}
     new = written = 0
+
+    def on_result(entry):
+        nonlocal new, written
+        journal.add(entry)
+        new += 1
+        if bar is not None:
+            bar.update(1)
+        if new - written >= WRITE_EVERY:
+            written = new
+            write()
+
+    calls = ((relabel_task, (data["game"], positions[i], sims, args.seed, i)) for i in todo)
     try:
-        queue = iter(todo)
-        while True:
-            for i in queue:
-                pending[pool.submit(relabel_task, data["game"], positions[i], sims,
-                                    args.seed, i)] = i
-                if len(pending) >= 2 * args.workers:
-                    break
-            if not pending:
-                break
-            done, _ = wait(list(pending), return_when=FIRST_COMPLETED)
-            for fut in done:
-                pending.pop(fut)
-                journal.add(fut.result())
-                new += 1
-                if bar is not None:
-                    bar.update(1)
-            if new - written >= WRITE_EVERY:
-                written = new
-                write()
+        run_tasks(calls, args.workers, on_result)
     finally:
-        for fut in pending:
-            fut.cancel()
-        pool.shutdown(wait=True, cancel_futures=True)
         if bar is not None:
             bar.close()
     return write()
