@@ -222,6 +222,7 @@ def test_cli_eval_and_leaderboard(tmp_path, capsys):
     (["relabel", "--suite", "TOY", "--sims", "0", "--out", "x.json.gz"], "--sims"),
     (["relabel", "--suite", "nosuch", "--out", "x.json.gz"], "unknown suite 'nosuch'"),
     (["agree", "TOY"], "give two suite files"),
+    (["agree", "TOY", "TOY", "--min-z", "-1"], "--min-z"),
     (["agree", "--suite", "feeding", "--against", "CORRUPT"], "corrupt"),
 ])
 def test_bad_input_is_a_clear_error(tmp_path, capsys, argv, message):
@@ -322,6 +323,11 @@ def test_agree_on_hand_made_labellings_gives_known_figures(tmp_path):
     assert fig["rank_correlation"] == {"mean": 0.5, "n": 4}
     assert not fig["partial"]
     assert wilson(10, 10)[1:] == pytest.approx((0.7225, 1.0), abs=1e-3)
+    for x, y, z in zip(a["positions"], b["positions"], (5.0, 2.5, 3.5, 0.0)):
+        x["z"] = y["z"] = z
+    strict = agreement(a, b, min_z=3)            # clear in both now: positions 0 and 2
+    assert (strict["clear_in_both"]["same_best"], strict["clear_in_both"]["n"]) == (1, 2)
+    assert strict["clear_z"] == 3 and fig["clear_z"] == 2.0
 
 
 def test_agree_refuses_other_positions_and_compares_a_partial_relabel(tmp_path, capsys):

@@ -10,13 +10,16 @@ over the positions where neither labelling ties all its actions (`rank_correlati
 pooled over every (position, action) after centring each position's values on its mean
 (`rank_correlation_pooled`, which is not inflated by positions of different mean value).
 
+`--min-z 3` calls a position clear when its best action leads by more than 3 paired standard
+errors instead of the suites' 2 (both labellings alike).
+
 The two files must hold the same positions (id, scenario, mover, legal actions, in order);
 anything else is refused with the first difference. A relabelling still under way (its file
 marked `"complete": false`) is compared on the positions it has, and the figures say so.
 """
 import numpy as np
 
-from training.decisions.suite import read_suite_file
+from training.decisions.suite import CLEAR_Z, read_suite_file
 
 Z95 = 1.959964
 
@@ -75,10 +78,14 @@ def _share(pairs):
     return {"n": n, "same_best": k, "share": round(mid, 4), "ci95": [round(lo, 4), round(hi, 4)]}
 
 
-def agreement(a, b):
-    """The agreement figures of labellings a and b (suite dicts or paths) of one suite."""
+def agreement(a, b, min_z=None):
+    """The agreement figures of labellings a and b (suite dicts or paths) of one suite;
+    `min_z`: call a position clear when its stored z (the best action's lead over the second
+    in paired standard errors) exceeds min_z, instead of the suite's own mark (z > 2)."""
     a, b = _as_dict(a, "A"), _as_dict(b, "B")
     pa, pb = check_same_positions(a, b)
+    if min_z is not None:
+        pa, pb = ([dict(p, clear=p.get("z", 0) > min_z) for p in ps] for ps in (pa, pb))
     same = [x["best"] == y["best"] for x, y in zip(pa, pb)]
     rhos = [rank_corr(x["values"], y["values"]) for x, y in zip(pa, pb)]
     rhos = [r for r in rhos if np.isfinite(r)]
@@ -90,6 +97,7 @@ def agreement(a, b):
     return {
         "suite": a.get("name"), "game": a.get("game"), "positions": len(pa),
         "partial": len(pa) < max(len(a["positions"]), len(b["positions"])),
+        "clear_z": min_z if min_z is not None else CLEAR_Z,
         "a": {"seed": a.get("seed"), "budget": a.get("budget"),
               "clear": sum(x["clear"] for x in pa)},
         "b": {"seed": b.get("seed"), "budget": b.get("budget"),
@@ -111,7 +119,8 @@ def report(fig):
     rc = fig["rank_correlation"]
     part = ", an unfinished relabelling: its first positions only" if fig["partial"] else ""
     return [f"suite {fig['suite']} ({fig['positions']} positions{part}): A seed {fig['a']['seed']} "
-            f"({fig['a']['clear']} clear), B seed {fig['b']['seed']} ({fig['b']['clear']} clear)",
+            f"({fig['a']['clear']} clear), B seed {fig['b']['seed']} ({fig['b']['clear']} clear); "
+            f"clear: z > {fig['clear_z']:g}",
             f"{'same best action':<34} {'k/n':>9} share [95% CI]",
             line("positions clear in A", fig["clear_in_a"]),
             line("positions clear in both", fig["clear_in_both"]),

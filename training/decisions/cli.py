@@ -48,7 +48,9 @@ def cmd_agree(args):
             raise ValueError("decisions agree: give two suite files A B (or --suite NAME "
                              "--against FILE)")
         a, b = args.a, args.b
-    fig = agreement(a, b)
+    if args.min_z is not None and not args.min_z >= 0:
+        raise ValueError(f"decisions agree: --min-z must be at least 0, got {args.min_z}")
+    fig = agreement(a, b, args.min_z)
     fig["a"]["file"], fig["b"]["file"] = str(a), str(b)
     print("\n".join(report(fig)))
     if args.out:
@@ -116,6 +118,9 @@ def add_decisions_parser(sub):
     agree.add_argument("--suite", default=None, help="A is this shipped suite (feeding, "
                                                      "dominance)")
     agree.add_argument("--against", default=None, help="B, with --suite")
+    agree.add_argument("--min-z", type=float, default=None,
+                       help="clear: the best action leads by more than this many paired "
+                            "standard errors (default: the suites' mark, 2)")
     agree.add_argument("--out", default=None, help="write the figures as JSON here")
     agree.set_defaults(func=cmd_agree)
     for name, helptext in (("eval", "score one agent on a suite"),
