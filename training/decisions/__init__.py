@@ -3,6 +3,7 @@
   suite.py        the suite file format, shipped suites, load_suite (refuses stale suites)
   types.py        decision types per game, and which positions a suite samples
   build.py        speciesgym decisions build (seeded, resumable, parallel)
+  tasks.py        the journal of a resumable run, progress bar, tasks on worker processes
   relabel.py      speciesgym decisions relabel: the same positions labelled with another seed
   agree.py        speciesgym decisions agree: how far two labellings agree
   evaluate.py     evaluate(suite, agent) -> EvalResult; speciesgym decisions eval

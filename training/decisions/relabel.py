@@ -4,7 +4,7 @@ positions; `training.decisions.agree` then compares the two labellings.
 
 Position i is labelled by agents.search.label with `sims` simulations per legal action
 seeded from (seed, i), so its result depends only on (suite, seed, sims, i) and workers may
-label positions in any order. Resumable like a build (training.decisions.build.Journal):
+label positions in any order. Resumable like a build (training.decisions.tasks.Journal):
 each labelled position is appended to <out>.partial.jsonl, whose first line holds the
 source suite (name, fingerprint of its positions), the seed and the budget; a rerun with the
 same arguments skips the finished positions, other arguments are refused. The file is
@@ -20,7 +20,8 @@ from datetime import datetime, timezone
 
 import numpy as np
 
-from training.decisions.build import WRITE_EVERY, Journal, _progress, run_tasks
+from training.decisions.build import WRITE_EVERY
+from training.decisions.tasks import Journal, progress_bar, run_tasks
 from training.decisions.suite import CLEAR_Z, load_suite, read_suite_file, rebuild_position
 
 LABEL_KEYS = ("values", "se", "best", "clear", "z", "sims", "capped")
@@ -99,7 +100,7 @@ def relabel(args):
     todo = [i for i in range(len(positions)) if i not in journal.done]
     if args.max_positions is not None:
         todo = todo[:args.max_positions]
-    bar = _progress(len(positions), len(journal.done), args.progress)
+    bar = progress_bar(len(positions), len(journal.done), args.progress)
     meta = {k: v for k, v in data.items() if k != "positions"}
 
     def write():
