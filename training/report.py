@@ -91,6 +91,8 @@ def read_eval(path):
     rows = {}
     with open(path, newline="") as f:
         for i, row in enumerate(csv.DictReader(f)):
+            if str(row.get("opponent", "")).startswith("suite:"):
+                continue            # decision-suite scores (--eval-suite), not games
             try:
                 key = (int(row["step"]), row["opponent"])
                 rows[key] = (float(row["win_rate"]), float(row.get("cpu_seconds") or "nan"))

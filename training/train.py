@@ -9,7 +9,8 @@ A run lives in `runs/<name>/`:
   checkpoints/step_N.zip   every `--checkpoint-every` steps, written atomically
   final.zip                the policy at the end (same format; `ppo:runs/<name>/final.zip`)
   eval.csv                 every `--eval-every` steps: win rate against each eval opponent,
-                           with the run's CPU seconds so far
+                           with the run's CPU seconds so far; with `--eval-suite feeding` also
+                           the decision scores (training.decisions.during_training)
   tb/                      TensorBoard logs (`tensorboard --logdir runs`)
   pretrain.json            with `--pretrain <teachers>`: the behaviour-cloning figures; the
                            cloned policy is checkpointed and evaluated as step 0
@@ -48,6 +49,7 @@ import time
 
 import numpy as np
 
+from training.decisions.during_training import SUITE_COLUMNS, suite_eval_from_args
 from training.single_agent import SingleAgentEnv, make_game_engine
 from training.signals import StopSignals
 from training.train_args import (HEURISTICS, Args, add_arguments, args_from_namespace,  # noqa: F401
@@ -168,6 +170,7 @@ def train(args):
     engine = make_game_engine(args.game, args.players, options)
     baselines = available_baselines(args)
     eval_opponents = split_specs(args.eval_opponents) or baselines
+    suite_eval = suite_eval_from_args(args, options)      # a bad suite fails here
     for spec in split_specs(args.pretrain):     # a bad teacher fails here, before any work
         SingleAgentEnv(args.game, args.players, [spec], options=options)
     existing = run.checkpoints()
@@ -220,8 +223,10 @@ def train(args):
     writer = csv.writer(eval_file)
     if new_csv:
         writer.writerow(["step", "opponent", "games", "win_rate", "mean_reward", "mean_score",
-                         "seconds", "cpu_seconds"])
+                         "seconds", "cpu_seconds"] + (SUITE_COLUMNS if suite_eval else []))
         eval_file.flush()
+    elif suite_eval:
+        suite_eval.check_header(run.eval_csv)
     final_rows = []
 
     def cpu_seconds():
@@ -242,6 +247,12 @@ def train(args):
             if getattr(model, "_logger", None) is not None:    # set up by learn()
                 model.logger.record(f"eval/win_rate_{opponent}", win)
             rows.append(row)
+        if suite_eval:
+            score = suite_eval.score(agent)
+            writer.writerow(suite_eval.row(step, score, cpu_seconds()))
+            eval_file.flush()
+            if getattr(model, "_logger", None) is not None:
+                suite_eval.log(model.logger, score)
         return rows
 
     def save(step):

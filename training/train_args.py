@@ -58,6 +58,11 @@ class Args:
     """games per evaluation opponent (seats rotate; the same seeds every time)"""
     eval_opponents: str = ""
     """comma-separated specs to evaluate against (default: the baselines)"""
+    eval_suite: str = ""
+    """a decision suite (feeding, dominance or a suite file) to score the policy on at each
+    evaluation: agreement and regret in eval.csv and TensorBoard (training.decisions)"""
+    eval_suite_positions: int = 100
+    """positions of --eval-suite scored (a fixed slice with the run's player count)"""
     net: str = "256,256"
     """hidden layer sizes of the policy and value networks"""
     learning_rate: float = 3e-4

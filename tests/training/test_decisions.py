@@ -218,6 +218,12 @@ def test_cli_eval_and_leaderboard(tmp_path, capsys):
     (["build", "--suite", "feeding", "--out", "FILE/x.json.gz"], "cannot write"),
     (["leaderboard", "--suite", "TOY", "--agents", "random", "--out", "FILE/board"],
      "cannot create"),
+    (["relabel", "--suite", "TOY", "--sims", "2", "--out", "x.txt"], "must end in .json.gz"),
+    (["relabel", "--suite", "TOY", "--sims", "0", "--out", "x.json.gz"], "--sims"),
+    (["relabel", "--suite", "nosuch", "--out", "x.json.gz"], "unknown suite 'nosuch'"),
+    (["agree", "TOY"], "give two suite files"),
+    (["agree", "TOY", "TOY", "--min-z", "-1"], "--min-z"),
+    (["agree", "--suite", "feeding", "--against", "CORRUPT"], "corrupt"),
 ])
 def test_bad_input_is_a_clear_error(tmp_path, capsys, argv, message):
     corrupt = tmp_path / "corrupt.json.gz"
@@ -252,3 +258,96 @@ def test_shipped_suites_are_package_data_and_fit_the_engine(name, game):
     assert {p["players"] for p in positions} == {2, 3, 4, 5, 6}
     for i in range(0, len(positions), max(len(positions) // 4, 1)):
         rebuild_position(game, positions[i], f"{name} position {i}")
+
+
+def tiny_relabel(suite_path, out, **kw):
+    from training.decisions.relabel import RelabelArgs, relabel
+    args = dict(suite=str(suite_path), out=str(out), seed=5, progress=False)
+    args.update(kw)
+    return relabel(RelabelArgs(**args))
+
+
+def labels_only(data):
+    return [{k: p[k] for k in ("id", "values", "se", "best", "clear", "sims")}
+            for p in data["positions"]]
+
+
+def test_relabel_is_reproducible_from_its_seed_and_resumable(tiny_suite, tmp_path):
+    """Same positions as the suite, the suite's budget by default, the same labels from the
+    same seed (also after an interrupted run), other labels from another seed."""
+    path, data = tiny_suite
+    first = tiny_relabel(path, tmp_path / "a.json.gz")
+    assert first["complete"] and first["budget"]["sims"] == 3 and first["seed"] == 5
+    assert [p["scenario"] for p in first["positions"]] == \
+        [p["scenario"] for p in data["positions"]]
+    assert first["relabel"]["source_seed"] == 7
+    part = tiny_relabel(path, tmp_path / "b.json.gz", max_positions=1)
+    assert not part["complete"] and len(part["positions"]) == 1
+    again = tiny_relabel(path, tmp_path / "b.json.gz")
+    assert again["complete"] and labels_only(again) == labels_only(first)
+    assert len(load_suite(tmp_path / "b.json.gz")) == 3          # a suite file like any other
+    parallel = tiny_relabel(path, tmp_path / "w.json.gz", workers=2)
+    assert labels_only(parallel) == labels_only(first)
+    other = tiny_relabel(path, tmp_path / "c.json.gz", seed=6)
+    assert [p["values"] for p in other["positions"]] != [p["values"] for p in first["positions"]]
+    more = tiny_relabel(path, tmp_path / "d.json.gz", sims=4)
+    assert more["budget"]["sims"] == 4 and all(p["sims"] == 4 for p in more["positions"])
+    with pytest.raises(ValueError, match="other arguments"):
+        tiny_relabel(path, tmp_path / "b.json.gz", seed=6)
+
+
+def two_labellings(tmp_path):
+    """A and B of the toy suite's four positions: values rising with the action in A, in B
+    too except position 0 (falling); clear in A: 0, 1, 2; clear in B: 0, 1."""
+    a = read_suite_file(toy_suite(tmp_path))
+    b = json.loads(json.dumps(a))
+    for i, (x, y) in enumerate(zip(a["positions"], b["positions"])):
+        n = len(x["legal"])
+        x["values"] = np.linspace(0.1, 0.9, n).tolist()
+        y["values"] = x["values"][::-1] if i == 0 else x["values"]
+        x["best"] = x["legal"][-1]
+        y["best"] = y["legal"][0] if i == 0 else y["legal"][-1]
+        x["clear"], y["clear"] = i < 3, i < 2
+    return a, b
+
+
+def test_agree_on_hand_made_labellings_gives_known_figures(tmp_path):
+    from training.decisions.agree import agreement, wilson
+    a, b = two_labellings(tmp_path)
+    fig = agreement(a, b)
+    assert (fig["clear_in_a"]["same_best"], fig["clear_in_a"]["n"]) == (2, 3)
+    assert (fig["clear_in_both"]["same_best"], fig["clear_in_both"]["n"]) == (1, 2)
+    assert (fig["all"]["same_best"], fig["all"]["n"]) == (3, 4)
+    assert fig["clear_in_a"]["share"] == pytest.approx(2 / 3, abs=1e-4)
+    assert fig["clear_in_a"]["ci95"] == pytest.approx([0.2077, 0.9385], abs=1e-3)
+    assert fig["rank_correlation"] == {"mean": 0.5, "n": 4}
+    assert not fig["partial"]
+    assert wilson(10, 10)[1:] == pytest.approx((0.7225, 1.0), abs=1e-3)
+    for x, y, z in zip(a["positions"], b["positions"], (5.0, 2.5, 3.5, 0.0)):
+        x["z"] = y["z"] = z
+    strict = agreement(a, b, min_z=3)            # clear in both now: positions 0 and 2
+    assert (strict["clear_in_both"]["same_best"], strict["clear_in_both"]["n"]) == (1, 2)
+    assert strict["clear_z"] == 3 and fig["clear_z"] == 2.0
+
+
+def test_agree_refuses_other_positions_and_compares_a_partial_relabel(tmp_path, capsys):
+    from training.decisions.agree import agreement
+    a, b = two_labellings(tmp_path)
+    swapped = dict(b, positions=b["positions"][::-1])
+    with pytest.raises(ValueError, match="position 0 differs in 'id'"):
+        agreement(a, swapped)
+    with pytest.raises(ValueError, match="A has 4 positions, B 3"):
+        agreement(a, dict(b, positions=b["positions"][:3]))
+    part = agreement(a, dict(b, positions=b["positions"][:2], complete=False))
+    assert part["partial"] and part["all"]["n"] == 2
+    write_suite(a, tmp_path / "a.json.gz")
+    write_suite(dict(b, positions=b["positions"][1:]), tmp_path / "b.json.gz")
+    assert main(["decisions", "agree", str(tmp_path / "a.json.gz"),
+                 str(tmp_path / "b.json.gz")]) == 2
+    assert "not two labellings of the same positions" in capsys.readouterr().err
+    write_suite(b, tmp_path / "b.json.gz")
+    out = tmp_path / "agree.json"
+    assert main(["decisions", "agree", str(tmp_path / "a.json.gz"), str(tmp_path / "b.json.gz"),
+                 "--out", str(out)]) == 0
+    assert json.loads(out.read_text())["clear_in_a"]["same_best"] == 2
+    assert "positions clear in A" in capsys.readouterr().out

@@ -3,8 +3,13 @@
   suite.py        the suite file format, shipped suites, load_suite (refuses stale suites)
   types.py        decision types per game, and which positions a suite samples
   build.py        speciesgym decisions build (seeded, resumable, parallel)
+  tasks.py        the journal of a resumable run, progress bar, tasks on worker processes
+  relabel.py      speciesgym decisions relabel: the same positions labelled with another seed
+  agree.py        speciesgym decisions agree: how far two labellings agree
   evaluate.py     evaluate(suite, agent) -> EvalResult; speciesgym decisions eval
   leaderboard.py  several agents: table, CSV, plot
+  analysis.py     per-type agreement, regret distribution, worst positions (notebooks)
+  during_training.py  speciesgym train --eval-suite: scores at each evaluation
   cli.py          the `speciesgym decisions` subcommands
   suites/         the shipped suites (package data), <name>-v<version>.json.gz
 
@@ -14,6 +19,8 @@ Notebook use:
     suite = load_suite("feeding")
     result = evaluate(suite, "heuristic:grazer")
     result.overall, result.by_type, result.rows
+    from training.decisions.suite import load_slice
+    two = load_slice("feeding", n=40, seed=0, players=2)    # a fixed seeded slice
 """
 from training.decisions.evaluate import EvalResult, evaluate
 from training.decisions.suite import Suite, load_suite

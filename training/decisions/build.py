@@ -20,12 +20,8 @@ other arguments are refused. The suite is the positions of tasks 0, 1, ... in or
 interrupted build leaves a valid, smaller suite.
 """
 import importlib
-import json
-import os
 import pathlib
-import sys
 import time
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
@@ -33,6 +29,7 @@ import numpy as np
 
 from training.decisions.suite import (CLEAR_Z, FORMAT, FORMAT_VERSION, engine_version,
                                       rebuild_position, suite_spec, write_suite)
+from training.decisions.tasks import Journal, progress_bar, run_tasks
 from training.decisions.types import decision_type
 
 TRIES = 5
@@ -151,64 +148,6 @@ def label_stage(spec, sims, candidates, total, game, rng):
     return None, tried
 
 
-class Journal:
-    """The append-only record of finished tasks (<out>.partial.jsonl)."""
-
-    def __init__(self, path, header):
-        self.path = pathlib.Path(path)
-        self.done = {}
-        if self.path.exists():
-            self._read(header)
-        else:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._append(header)
-
-    def _read(self, header):
-        raw = self.path.read_bytes()
-        good = raw[:raw.rfind(b"\n") + 1]           # drop a torn last line
-        lines = good.decode("utf-8").splitlines()
-        if not lines:
-            raise ValueError(f"build journal {self.path} is empty or corrupt; delete it")
-        try:
-            first = json.loads(lines[0])
-        except json.JSONDecodeError:
-            raise ValueError(f"build journal {self.path} is corrupt; delete it") from None
-        if first != header:
-            raise ValueError(f"build journal {self.path} was started with other arguments "
-                             f"({first}); rerun with those, or use another --out")
-        for line in lines[1:]:
-            try:
-                entry = json.loads(line)
-            except json.JSONDecodeError:
-                continue
-            self.done[entry["task"]] = entry
-        if len(good) != len(raw):
-            with open(self.path, "r+b") as fh:
-                fh.truncate(len(good))
-
-    def _append(self, entry):
-        with open(self.path, "ab") as fh:
-            fh.write((json.dumps(entry, separators=(",", ":"), sort_keys=True) + "\n").encode())
-            fh.flush()
-            os.fsync(fh.fileno())
-
-    def add(self, entry):
-        self._append(entry)
-        self.done[entry["task"]] = entry
-
-    def seconds(self, tasks):
-        """Worker seconds spent on tasks 0..tasks-1."""
-        return sum(self.done[t].get("seconds", 0.0) for t in range(tasks))
-
-    def prefix(self, target):
-        """(positions of tasks 0, 1, ... while contiguous, capped at target; tasks used)."""
-        out, t = [], 0
-        while t in self.done and len(out) < target:
-            out.extend(self.done[t]["positions"])
-            t += 1
-        return out[:target], t
-
-
 def suite_dict(args, spec, header, positions, tasks, seconds):
     """The suite file's dict; seconds: worker time summed over the tasks used."""
     return {"format": FORMAT, "format_version": FORMAT_VERSION, "name": spec.name,
@@ -218,16 +157,6 @@ def suite_dict(args, spec, header, positions, tasks, seconds):
             "built": {"created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
                       "seconds": round(seconds, 1), "tasks": tasks},
             "positions": positions}
-
-
-def _progress(total, initial, enabled):
-    if not enabled:
-        return None
-    try:
-        from tqdm import tqdm
-    except ImportError:
-        return None
-    return tqdm(total=total, initial=initial, unit="pos", file=sys.stderr, smoothing=0.05)
 
 
 def build(args):
@@ -249,60 +178,35 @@ def build(args):
     except OSError as exc:
         raise ValueError(f"decisions build: cannot write beside {out}: {exc.strerror}") from None
     kept, used = journal.prefix(args.positions)
-    bar = _progress(args.positions, len(kept), args.progress)
+    bar = progress_bar(args.positions, len(kept), args.progress)
     new = written = 0
-    next_task = 0
-    pending = {}
 
-    def submit(pool):
-        nonlocal next_task
-        while next_task in journal.done:
-            next_task += 1
-        if args.max_tasks is not None and new + len(pending) >= args.max_tasks:
-            return False
-        pending[pool.submit(run_task, spec.name, args.seed, args.sims, next_task)] = next_task
-        next_task += 1
-        return True
+    def calls():
+        t = submitted = 0
+        while args.max_tasks is None or submitted < args.max_tasks:
+            while t in journal.done:
+                t += 1
+            yield run_task, (spec.name, args.seed, args.sims, t)
+            t += 1
+            submitted += 1
 
-    pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else _Inline()
+    def on_result(entry):
+        nonlocal kept, used, new, written
+        journal.add(entry)
+        new += 1
+        before = len(kept)
+        kept, used = journal.prefix(args.positions)
+        if bar is not None:
+            bar.update(len(kept) - before)
+        if new - written >= WRITE_EVERY:
+            written = new
+            write_suite(suite_dict(args, spec, header, kept, used, journal.seconds(used)), out)
+
     try:
-        while len(kept) < args.positions:
-            while len(pending) < 2 * args.workers and submit(pool):
-                pass
-            if not pending:
-                break
-            done, _ = wait(list(pending), return_when=FIRST_COMPLETED)
-            for fut in done:
-                pending.pop(fut)
-                journal.add(fut.result())
-                new += 1
-            before = len(kept)
-            kept, used = journal.prefix(args.positions)
-            if bar is not None:
-                bar.update(len(kept) - before)
-            if new - written >= WRITE_EVERY:
-                written = new
-                write_suite(suite_dict(args, spec, header, kept, used,
-                                       journal.seconds(used)), out)
+        run_tasks(calls(), args.workers, on_result, lambda: len(kept) >= args.positions)
     finally:
-        for fut in pending:
-            fut.cancel()
-        pool.shutdown(wait=True, cancel_futures=True)
         if bar is not None:
             bar.close()
     data = suite_dict(args, spec, header, kept, used, journal.seconds(used))
     write_suite(data, out)
     return data
-
-
-class _Inline:
-    """A stand-in for the process pool with one worker: runs each task when submitted."""
-
-    def submit(self, fn, *args):
-        from concurrent.futures import Future
-        fut = Future()
-        fut.set_result(fn(*args))
-        return fut
-
-    def shutdown(self, wait=True, cancel_futures=False):
-        pass

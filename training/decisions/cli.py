@@ -1,5 +1,5 @@
-"""`speciesgym decisions build | eval | leaderboard`: argument parsing and printing only; the
-work is in build.py, evaluate.py and leaderboard.py."""
+"""`speciesgym decisions build | relabel | agree | eval | leaderboard`: argument parsing and
+printing only; the work is in build.py, relabel.py, agree.py, evaluate.py and leaderboard.py."""
 import shlex
 import sys
 
@@ -13,11 +13,53 @@ def cmd_build(args):
     if args.game is not None and args.game != spec.game:
         raise ValueError(f"suite {spec.name!r} is a {spec.game} suite, not {args.game}")
     out = args.out or str(SUITES_DIR / f"{spec.name}-v{spec.version}.json.gz")
-    command = "speciesgym " + " ".join(shlex.quote(a) for a in sys.argv[1:])
     data = build(BuildArgs(spec.name, out, args.positions, args.sims, args.seed, args.workers,
-                           args.max_tasks, not args.quiet, command))
+                           args.max_tasks, not args.quiet, _command()))
     print(f"{out}: {len(data['positions'])} positions from {data['built']['tasks']} games "
           f"({data['built']['seconds']:.0f} worker seconds)")
+    return 0
+
+
+def _command():
+    return "speciesgym " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+
+
+def cmd_relabel(args):
+    from training.decisions.relabel import RelabelArgs, relabel
+    data = relabel(RelabelArgs(args.suite, args.out, args.seed, args.sims, args.workers,
+                               args.max_positions, not args.quiet, _command()))
+    state = "complete" if data["complete"] else "partial (rerun to continue)"
+    print(f"{args.out}: {len(data['positions'])} positions relabelled, seed {args.seed}, "
+          f"{data['budget']['sims']} simulations per action, {state} "
+          f"({data['built']['seconds']:.0f} worker seconds)")
+    return 0
+
+
+def cmd_agree(args):
+    import json
+    from training.decisions.agree import agreement, report
+    from training.decisions.suite import shipped_path
+    if args.suite is not None:
+        if args.against is None or args.a is not None:
+            raise ValueError("decisions agree: with --suite give --against FILE and no A B")
+        a, b = str(shipped_path(args.suite)), args.against
+    else:
+        if args.a is None or args.b is None:
+            raise ValueError("decisions agree: give two suite files A B (or --suite NAME "
+                             "--against FILE)")
+        a, b = args.a, args.b
+    if args.min_z is not None and not args.min_z >= 0:
+        raise ValueError(f"decisions agree: --min-z must be at least 0, got {args.min_z}")
+    fig = agreement(a, b, args.min_z)
+    fig["a"]["file"], fig["b"]["file"] = str(a), str(b)
+    print("\n".join(report(fig)))
+    if args.out:
+        try:
+            with open(args.out, "w") as fh:
+                json.dump(fig, fh, indent=1)
+        except OSError as exc:
+            raise ValueError(f"decisions agree: cannot write {args.out}: {exc.strerror}") \
+                from None
     return 0
 
 
@@ -57,6 +99,30 @@ def add_decisions_parser(sub):
                        help="stop after this many new games (the rerun continues)")
     build.add_argument("--quiet", action="store_true", help="no progress bar")
     build.set_defaults(func=cmd_build)
+    relabel = dsub.add_parser("relabel", help="label a suite's positions again with another "
+                                              "seed (resumable), for `agree`")
+    relabel.add_argument("--suite", required=True,
+                         help="a shipped suite (feeding, dominance) or a suite file path")
+    relabel.add_argument("--out", required=True, help="the relabelled suite file (.json.gz)")
+    relabel.add_argument("--seed", type=int, default=2)
+    relabel.add_argument("--sims", type=int, default=None,
+                         help="simulations per legal action (default: the suite's budget)")
+    relabel.add_argument("--workers", type=int, default=1)
+    relabel.add_argument("--max-positions", type=int, default=None,
+                         help="stop after this many new positions (the rerun continues)")
+    relabel.add_argument("--quiet", action="store_true", help="no progress bar")
+    relabel.set_defaults(func=cmd_relabel)
+    agree = dsub.add_parser("agree", help="agreement of two labellings of the same positions")
+    agree.add_argument("a", nargs="?", default=None, help="suite file A")
+    agree.add_argument("b", nargs="?", default=None, help="suite file B")
+    agree.add_argument("--suite", default=None, help="A is this shipped suite (feeding, "
+                                                     "dominance)")
+    agree.add_argument("--against", default=None, help="B, with --suite")
+    agree.add_argument("--min-z", type=float, default=None,
+                       help="clear: the best action leads by more than this many paired "
+                            "standard errors (default: the suites' mark, 2)")
+    agree.add_argument("--out", default=None, help="write the figures as JSON here")
+    agree.set_defaults(func=cmd_agree)
     for name, helptext in (("eval", "score one agent on a suite"),
                            ("leaderboard", "score several agents; table, CSV and plot")):
         p = dsub.add_parser(name, help=helptext)

@@ -182,22 +182,47 @@ def rebuild_position(game, record, where):
     return engine, state
 
 
-def load_suite(name_or_path):
-    """A Suite from a shipped suite name ('feeding', 'dominance') or a suite file path."""
+def suite_path(name_or_path):
+    """The file of a shipped suite name ('feeding', 'dominance') or of a path."""
     if not isinstance(name_or_path, (str, os.PathLike)):
         raise ValueError(f"suite must be a name or a path, got {name_or_path!r}")
     text = os.fspath(name_or_path)
     looks_like_path = text.endswith(".gz") or os.sep in text or text.endswith(".json")
-    path = pathlib.Path(text) if looks_like_path else shipped_path(text)
+    return pathlib.Path(text) if looks_like_path else shipped_path(text)
+
+
+def load_suite(name_or_path, select=None):
+    """A Suite from a shipped suite name ('feeding', 'dominance') or a suite file path.
+    `select(records) -> indices` keeps those positions only (the others are not rebuilt)."""
+    path = suite_path(name_or_path)
     data = read_suite_file(path)
     game = data["game"]
     if game not in ("evolution", "dominant_species"):
         raise ValueError(f"suite file {path}: unknown game {game!r}")
     suite = Suite(data["name"], game, {k: v for k, v in data.items() if k != "positions"},
                   path=str(path))
-    for i, record in enumerate(data["positions"]):
+    records = data["positions"]
+    for i, record in enumerate(records):
         if not isinstance(record, dict):
             raise ValueError(f"suite file {path}: position {i} is corrupt")
-        engine, state = rebuild_position(game, record, f"suite {suite.name} position {i}")
-        suite.positions.append(Position(record, engine, state))
+    for i in (range(len(records)) if select is None else select(records)):
+        engine, state = rebuild_position(game, records[i], f"suite {suite.name} position {i}")
+        suite.positions.append(Position(records[i], engine, state))
     return suite
+
+
+def load_slice(name_or_path, n=None, seed=0, players=None, options=None):
+    """A Suite of at most n positions of a suite drawn with `seed` (kept in suite order),
+    among those with `players` players and the game options `options` (the given keys only;
+    None: any). The same arguments give the same slice."""
+    def select(records):
+        fits = [i for i, r in enumerate(records)
+                if (players is None or r.get("players") == players)
+                and all(r.get("options", {}).get(k) == v for k, v in (options or {}).items())]
+        if n is not None and n < len(fits):
+            rng = np.random.default_rng(seed)
+            fits = sorted(rng.choice(fits, size=n, replace=False).tolist())
+        return fits
+    if n is not None and (isinstance(n, bool) or not isinstance(n, int) or n < 1):
+        raise ValueError(f"a suite slice needs a positive number of positions, got {n!r}")
+    return load_suite(name_or_path, select)

@@ -1,0 +1,138 @@
+"""`speciesgym decisions relabel`: label the positions of a suite again, with another seed
+(and the suite's budget unless `sims` is given), into a new suite file holding the same
+positions; `training.decisions.agree` then compares the two labellings.
+
+Position i is labelled by agents.search.label with `sims` simulations per legal action
+seeded from (seed, i), so its result depends only on (suite, seed, sims, i) and workers may
+label positions in any order. Resumable like a build (training.decisions.tasks.Journal):
+each labelled position is appended to <out>.partial.jsonl, whose first line holds the
+source suite (name, fingerprint of its positions), the seed and the budget; a rerun with the
+same arguments skips the finished positions, other arguments are refused. The file is
+written (atomically) every few positions and at the end; until the end it holds the
+labelled prefix of the suite, marked `"complete": false`.
+"""
+import hashlib
+import json
+import pathlib
+import time
+from dataclasses import dataclass
+from datetime import datetime, timezone
+
+import numpy as np
+
+from training.decisions.build import WRITE_EVERY
+from training.decisions.tasks import Journal, progress_bar, run_tasks
+from training.decisions.suite import CLEAR_Z, load_suite, read_suite_file, rebuild_position
+
+LABEL_KEYS = ("values", "se", "best", "clear", "z", "sims", "capped")
+
+
+@dataclass
+class RelabelArgs:
+    suite: str                 # a shipped suite name or a suite file path
+    out: str                   # the new suite file (.json.gz)
+    seed: int = 2
+    sims: int = None           # simulations per legal action (None: the suite's budget)
+    workers: int = 1
+    max_positions: int = None  # stop after this many new positions (None: all)
+    progress: bool = True
+    command: str = ""
+
+
+def fingerprint(positions):
+    """A short hash of what makes the positions the same: id, scenario, mover, legal
+    actions (not their labels)."""
+    keys = [[p.get("id"), p["scenario"], p["seat"], p["legal"]] for p in positions]
+    text = json.dumps(keys, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha1(text.encode()).hexdigest()[:16]
+
+
+def label_seed(seed, i):
+    return int(np.random.default_rng([seed, i]).integers(2**62))
+
+
+def relabel_task(game, record, sims, seed, i):
+    """The journal line of position i: {"task", "positions": [record relabelled], "seconds"}."""
+    from agents.search.label import label_position
+    start = time.perf_counter()
+    _, state = rebuild_position(game, record, f"position {i} ({record.get('id')})")
+    labels = label_position(game, state, record["seat"], sims, label_seed(seed, i))
+    if labels.actions.tolist() != list(record["legal"]):
+        raise ValueError(f"position {i}: the labeller's legal actions differ from the suite's")
+    z = labels.paired_z()
+    new = dict(record)
+    new.update({"values": [round(float(v), 5) for v in labels.values],
+                "se": [round(float(s), 5) for s in labels.se],
+                "best": int(labels.actions[labels.order()[0]]), "clear": bool(z > CLEAR_Z),
+                "z": round(min(z, 1e6), 3), "sims": int(sims), "capped": labels.capped})
+    return {"task": i, "positions": [new], "seconds": round(time.perf_counter() - start, 2)}
+
+
+def _positive(name, value):
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"decisions relabel: --{name} must be a positive integer, "
+                         f"got {value!r}")
+
+
+def relabel(args):
+    """Run (or continue) a relabelling; returns the suite dict written to args.out."""
+    source = load_suite(args.suite)          # refuses a stale or corrupt suite
+    data = read_suite_file(source.path)
+    positions = data["positions"]
+    sims = args.sims if args.sims is not None else int(data.get("budget", {}).get("sims", 0))
+    _positive("sims", sims)
+    _positive("workers", args.workers)
+    if isinstance(args.seed, bool) or not isinstance(args.seed, int):
+        raise ValueError(f"decisions relabel: --seed must be an integer, got {args.seed!r}")
+    out = pathlib.Path(args.out)
+    if not out.name.endswith(".json.gz"):
+        raise ValueError(f"decisions relabel: --out must end in .json.gz, got {args.out!r}")
+    if out.resolve() == pathlib.Path(source.path).resolve():
+        raise ValueError("decisions relabel: --out is the suite itself; write elsewhere")
+    budget = dict(data.get("budget", {}), sims=sims)
+    header = {"relabel": data["name"], "positions": fingerprint(positions),
+              "seed": args.seed, "budget": budget}
+    try:
+        journal = Journal(out.with_name(out.name[:-len(".json.gz")] + ".partial.jsonl"), header)
+    except OSError as exc:
+        raise ValueError(f"decisions relabel: cannot write beside {out}: {exc.strerror}") \
+            from None
+    todo = [i for i in range(len(positions)) if i not in journal.done]
+    if args.max_positions is not None:
+        todo = todo[:args.max_positions]
+    bar = progress_bar(len(positions), len(journal.done), args.progress)
+    meta = {k: v for k, v in data.items() if k != "positions"}
+
+    def write():
+        kept, used = journal.prefix(len(positions))
+        result = dict(meta, seed=args.seed, budget=budget, command=args.command,
+                      complete=used == len(positions),
+                      relabel={"source": str(source.path), "source_seed": data.get("seed"),
+                               "source_budget": data.get("budget"),
+                               "source_command": data.get("command")},
+                      built={"created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+                             "seconds": round(journal.seconds(used), 1), "tasks": used},
+                      positions=kept)
+        from training.decisions.suite import write_suite
+        write_suite(result, out)
+        return result
+
+    new = written = 0
+
+    def on_result(entry):
+        nonlocal new, written
+        journal.add(entry)
+        new += 1
+        if bar is not None:
+            bar.update(1)
+        if new - written >= WRITE_EVERY:
+            written = new
+            write()
+
+    calls = ((relabel_task, (data["game"], positions[i], sims, args.seed, i)) for i in todo)
+    try:
+        run_tasks(calls, args.workers, on_result)
+    finally:
+        if bar is not None:
+            bar.close()
+    return write()

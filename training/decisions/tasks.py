@@ -1,0 +1,116 @@
+"""What a suite build and a relabelling share: the append-only journal of finished tasks
+(resumable runs), the progress bar, and a runner of tasks on worker processes.
+
+The journal (<out>.partial.jsonl) holds one JSON line per finished task (a single write,
+flushed and synced; a torn last line is dropped on the next run) after a first line with the
+run's arguments: a rerun with the same arguments skips the finished tasks, other arguments
+are refused.
+"""
+import itertools
+import json
+import os
+import pathlib
+import sys
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+
+class Journal:
+    """The append-only record of finished tasks (<out>.partial.jsonl)."""
+
+    def __init__(self, path, header):
+        self.path = pathlib.Path(path)
+        self.done = {}
+        if self.path.exists():
+            self._read(header)
+        else:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._append(header)
+
+    def _read(self, header):
+        raw = self.path.read_bytes()
+        good = raw[:raw.rfind(b"\n") + 1]           # drop a torn last line
+        lines = good.decode("utf-8").splitlines()
+        if not lines:
+            raise ValueError(f"build journal {self.path} is empty or corrupt; delete it")
+        try:
+            first = json.loads(lines[0])
+        except json.JSONDecodeError:
+            raise ValueError(f"build journal {self.path} is corrupt; delete it") from None
+        if first != header:
+            raise ValueError(f"build journal {self.path} was started with other arguments "
+                             f"({first}); rerun with those, or use another --out")
+        for line in lines[1:]:
+            try:
+                entry = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            self.done[entry["task"]] = entry
+        if len(good) != len(raw):
+            with open(self.path, "r+b") as fh:
+                fh.truncate(len(good))
+
+    def _append(self, entry):
+        with open(self.path, "ab") as fh:
+            fh.write((json.dumps(entry, separators=(",", ":"), sort_keys=True) + "\n").encode())
+            fh.flush()
+            os.fsync(fh.fileno())
+
+    def add(self, entry):
+        self._append(entry)
+        self.done[entry["task"]] = entry
+
+    def seconds(self, tasks):
+        """Worker seconds spent on tasks 0..tasks-1."""
+        return sum(self.done[t].get("seconds", 0.0) for t in range(tasks))
+
+    def prefix(self, target):
+        """(positions of tasks 0, 1, ... while contiguous, capped at target; tasks used)."""
+        out, t = [], 0
+        while t in self.done and len(out) < target:
+            out.extend(self.done[t]["positions"])
+            t += 1
+        return out[:target], t
+
+
+def progress_bar(total, initial, enabled):
+    if not enabled:
+        return None
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return None
+    return tqdm(total=total, initial=initial, unit="pos", file=sys.stderr, smoothing=0.05)
+
+
+def run_tasks(calls, workers, on_result, finished=lambda: False):
+    """Run `calls` (an iterator of (function, arguments)) on `workers` processes (in this
+    process for one), at most 2 * workers queued, passing each result to on_result as it
+    comes; stop when the calls run out or finished() holds (queued calls are cancelled)."""
+    pool = ProcessPoolExecutor(workers) if workers > 1 else _Inline()
+    pending = set()
+    try:
+        while not finished():
+            for fn, fn_args in itertools.islice(calls, 2 * workers - len(pending)):
+                pending.add(pool.submit(fn, *fn_args))
+            if not pending:
+                return
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in done:
+                on_result(fut.result())
+    finally:
+        for fut in pending:
+            fut.cancel()
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+class _Inline:
+    """A stand-in for the process pool with one worker: runs each task when submitted."""
+
+    def submit(self, fn, *args):
+        from concurrent.futures import Future
+        fut = Future()
+        fut.set_result(fn(*args))
+        return fut
+
+    def shutdown(self, wait=True, cancel_futures=False):
+        pass
