@@ -138,7 +138,10 @@ def check_sweep(args, seeds):
     with open(path) as f:
         stored = json.load(f)
     given = json.loads(json.dumps(sweep_config(args)))         # lists and floats as stored
-    old = stored["config"]
+    # a field added to Args after the sweep was written ran at its default
+    defaults = json.loads(json.dumps({f.name: f.default for f in dataclasses.fields(Args)
+                                      if f.default is not dataclasses.MISSING}))
+    old = {**{k: v for k, v in defaults.items() if k in given}, **stored["config"]}
     differ = sorted(set(old) | set(given))
     differ = [k for k in differ if old.get(k, "<absent>") != given.get(k, "<absent>")]
     if differ:

@@ -91,6 +91,22 @@ def test_another_config_under_the_same_name_is_refused(swept):
         run_sweep(Args(**dict(TINY, runs_dir=str(root), name="single")), [0])
 
 
+def test_a_sweep_written_before_a_new_flag_resumes_when_the_flag_is_at_its_default(swept,
+                                                                                   tmp_path):
+    """A field added to Args after a sweep was written (say --eval-suite) is absent from its
+    sweep.json: given at its default it is the same recipe; given otherwise it is refused."""
+    sweep = tmp_path / "sw"
+    shutil.copytree(swept[0] / "sw", sweep)
+    stored = json.loads((sweep / "sweep.json").read_text())
+    del stored["config"]["pool_size"]                 # as if written before --pool-size existed
+    (sweep / "sweep.json").write_text(json.dumps(stored))
+    lines = []
+    assert run_sweep(tiny(tmp_path), [0, 1], out=lines.append) == 0
+    assert any("all 2 seeds done" in line for line in lines)
+    with pytest.raises(ValueError, match="--pool-size 5 .stored. vs 3 .given."):
+        run_sweep(tiny(tmp_path, pool_size=3), [0, 1])
+
+
 # A stand-in for a seed's training process: it says it is ready once its handlers are in, then
 # records the first SIGINT or SIGTERM it gets and exits with 130, as a run does (an alarm ends
 # it if no signal ever comes).

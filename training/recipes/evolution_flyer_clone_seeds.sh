@@ -3,7 +3,7 @@
 # cloning of heuristic:flyer (two DAgger rounds), then PPO against a mix of the three
 # heuristics and its own past checkpoints. Five seeds, one at a time, lowest priority; every
 # command is resumable (run the script again). Evaluation only at the end: 200 games against
-# each heuristic, seats rotating.
+# each heuristic, seats rotating. WORKERS=2 runs two seeds at a time.
 #
 #   nice -n 19 sh training/recipes/evolution_flyer_clone_seeds.sh          # from the repository root
 #   RUNS_DIR=/work/runs TIMESTEPS=300000 sh training/recipes/...
@@ -18,7 +18,7 @@ RECIPE="--game evolution --players $PLAYERS --timesteps $TIMESTEPS --net 128,128
  --learning-rate 0.0003 --ent-coef 0.001 --clip-range 0.1 --shaping 2 --self-play 0.3 \
  --baselines $HEUR --eval-opponents $HEUR --checkpoint-every 50000 --eval-every 0 \
  --eval-games 200 --pretrain heuristic:flyer --pretrain-games 200 --pretrain-epochs 5 \
- --pretrain-rounds 2 --runs-dir $RUNS_DIR --seeds $SEEDS --workers 1 --no-progress"
+ --pretrain-rounds 2 --runs-dir $RUNS_DIR --seeds $SEEDS --workers ${WORKERS:-1} --no-progress"
 
 NAME=${NAME:-evolution-${PLAYERS}p-flyerclone}
 $SPECIESGYM train --name "$NAME" $RECIPE
