@@ -27,8 +27,9 @@ class InfoSet:
         frozen = state.copy()
         self.engine = engine
         self.seat = int(seat)
-        self._sample = lambda rng: fn(frozen, self.seat, rng)
+        self._sample = lambda rng, out: fn(frozen, self.seat, rng, out)
 
-    def sample(self, rng):
-        """A determinised copy of the state (record array of shape (1,)); the caller owns it."""
-        return self._sample(rng)
+    def sample(self, rng, out=None):
+        """A determinised copy of the state (record array of shape (1,)); the caller owns it.
+        With `out` (an earlier sample) the copy is written there instead of a new array."""
+        return self._sample(rng, out)

@@ -98,8 +98,9 @@ class MCTSAgent(Agent):
             else PRIOR_WEIGHT[engine.game]
         n = engine.num_players
         root = _Node(n)
+        state = None
         for _ in range(self.simulations):
-            state = infoset.sample(self.rng)
+            state = infoset.sample(self.rng, out=state)     # one buffer for all simulations
             node, path = root, [root]
             while True:
                 seat = engine.to_move(state)

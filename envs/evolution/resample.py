@@ -9,7 +9,8 @@ proves it). Search agents reach hidden information only through this function.
 import numpy as np
 from numba import njit
 
-from envs.core.rng import WORD_DTYPE, rng_next, seed_word, shuffle_prefix
+from envs.core.resample import resample_into
+from envs.core.rng import rng_next, shuffle_prefix
 from envs.evolution.data import CLASS_KIND, DECK_CAP, IS_EVENT_KIND, N_CLASSES, N_KINDS
 from envs.evolution.state import Phase, TRAIT_SLOTS
 
@@ -112,14 +113,17 @@ def redeal(st, seat, word):
     st.rng = word.rng | np.uint64(1)
 
 
-def resample(state, seat, rng):
-    """A determinised copy of `state` for `seat` (who must be the player to move); `rng` is
+@njit(cache=True)
+def redeal_at(states, b, seat, words):
+    """`redeal` of game b of `states` from the generator record words[0]."""
+    redeal(states[b], seat, words[0])
+
+
+def resample(state, seat, rng, out=None):
+    """A determinised copy of `state` for `seat` (who must be the player to move), written
+    into `out` when given (a buffer of the same shape, reused across simulations); `rng` is
     a numpy Generator."""
     st0 = state[0]
     if st0["phase"] == Phase.OVER or int(st0["turn"]) != seat:
         raise ValueError(f"resample: seat {seat} is not the player to move")
-    out = state.copy()
-    word = np.zeros(1, WORD_DTYPE)
-    word[0]["rng"] = seed_word(int(rng.integers(0, 2**62)))
-    redeal(out[0], seat, word[0])
-    return out
+    return resample_into(redeal_at, state, seat, rng, out)

@@ -141,3 +141,23 @@ def test_mcts_choice_ignores_hidden_information(game):
         assert a == b
         checked += 1
     assert checked >= 3
+
+
+@pytest.mark.parametrize("game", ["evolution", "dominant_species"])
+def test_a_sample_into_a_reused_buffer_equals_a_fresh_sample(game):
+    """Issue 12 item 5: InfoSet.sample(rng, out=buf) copies through a byte view into buf and
+    gives bit for bit the sample a fresh copy gives for the same draw; a buffer of another
+    shape is refused and left unchanged."""
+    buf = None
+    for engine, state in positions(game, 3, 7, 9):
+        seat = engine.to_move(state)
+        infoset = InfoSet(engine, state, seat)
+        fresh = infoset.sample(np.random.default_rng(11))
+        again = infoset.sample(np.random.default_rng(11), out=buf)
+        assert buf is None or again is buf
+        assert again.tobytes() == fresh.tobytes()
+        buf = again
+    wrong = np.zeros(2, state.dtype)
+    with pytest.raises(ValueError, match="dtype/shape"):
+        infoset.sample(np.random.default_rng(0), out=wrong)
+    assert not wrong.view(np.uint8).any()
