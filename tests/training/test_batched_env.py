@@ -1,0 +1,121 @@
+"""The batched training env plays the same games as the per-game stack (SingleAgentEnv in
+SB3's DummyVecEnv) for the same seeds and opponents; illegal actions change nothing."""
+import numpy as np
+import pytest
+from stable_baselines3.common.vec_env import DummyVecEnv
+
+import training.single_agent as single_agent
+from agents.compiled import CompiledPolicyAgent
+from training.batched_env import BatchedEnv
+from training.single_agent import SingleAgentEnv
+
+STEPS = {"evolution": 300, "dominant_species": 800}    # a few games per env of the batch
+PYTHON_HEURISTIC = {"evolution": "heuristic:grazer", "dominant_species": "heuristic:spreader"}
+
+
+@pytest.fixture
+def compiled_random(monkeypatch):
+    """In the per-game env, spec "random" becomes the compiled uniform policy that the
+    batched env moves in compiled code (RandomAgent draws from numpy's generator instead,
+    so its games cannot be the batched env's)."""
+    original = single_agent.agent_from_spec
+
+    def from_spec(spec, game, num_players, seed=None):
+        if spec == "random":
+            return CompiledPolicyAgent(game, "random", seed=seed)
+        return original(spec, game, num_players, seed=seed)
+    monkeypatch.setattr(single_agent, "agent_from_spec", from_spec)
+
+
+def per_game_stack(game, players, n, specs, seed, **kw):
+    makers = [lambda i=i: SingleAgentEnv(game, players, specs, seat_offset=i, seed=seed + i, **kw)
+              for i in range(n)]
+    venv = DummyVecEnv(makers)
+    venv.seed(seed)
+    return venv
+
+
+def assert_same_infos(a, b):
+    for x, y in zip(a, b):
+        assert set(x) == set(y)
+        for key in x:
+            if key == "terminal_observation":
+                np.testing.assert_array_equal(x[key], y[key])
+            else:
+                assert x[key] == y[key], key
+
+
+def play_both(game, players, specs, steps, seed=3, n=3, **kw):
+    """Step both stacks with the same random legal actions; compare everything returned."""
+    ref = per_game_stack(game, players, n, specs, seed, **kw)
+    batched = BatchedEnv(game, players, n, specs, seed=seed, **kw)
+    batched.seed(seed)
+    np.testing.assert_array_equal(ref.reset(), batched.reset())
+    assert ref.reset_infos == batched.reset_infos
+    rng = np.random.default_rng(seed)
+    episodes = 0
+    for _ in range(steps):
+        mask = np.stack(ref.env_method("action_masks"))
+        np.testing.assert_array_equal(mask, np.stack(batched.env_method("action_masks")))
+        actions = np.array([rng.choice(np.flatnonzero(row)) for row in mask])
+        obs, rew, done, info = ref.step(actions)
+        obs2, rew2, done2, info2 = batched.step(actions)
+        np.testing.assert_array_equal(obs, obs2)
+        np.testing.assert_array_equal(rew, rew2)
+        np.testing.assert_array_equal(done, done2)
+        assert_same_infos(info, info2)
+        episodes += int(done.sum())
+    return episodes
+
+
+@pytest.mark.parametrize("game", ["evolution", "dominant_species"])
+def test_same_games_against_compiled_random_and_greedy(game, compiled_random):
+    episodes = play_both(game, 2, ["random", "greedy"], STEPS[game], shaping=2.0)
+    assert episodes >= 4          # games ended and reset in the run
+
+
+@pytest.mark.parametrize("game", ["evolution", "dominant_species"])
+def test_same_games_with_three_players_and_a_python_heuristic(game, compiled_random):
+    episodes = play_both(game, 3, ["random", "greedy", PYTHON_HEURISTIC[game]], STEPS[game],
+                         reward="rank", n=2)
+    assert episodes >= 2
+
+
+def test_illegal_action_raises_names_the_game_and_changes_nothing():
+    env = BatchedEnv("evolution", 2, 3, ["random"], seed=0)
+    env.reset()
+    before = env.states.tobytes(), env.obs.copy(), env.masks.copy()
+    legal = np.array([np.flatnonzero(m)[0] for m in env.action_masks()])
+    illegal = int(np.flatnonzero(~env.action_masks()[1])[0])
+    for bad, words in ((illegal, "game 1 .*illegal action"), (-1, "outside"),
+                       (env.action_space.n, "outside")):
+        actions = legal.copy()
+        actions[1] = bad
+        with pytest.raises(ValueError, match=words):
+            env.step(actions)
+    for bad in (legal.astype(float), legal[:2]):
+        with pytest.raises(ValueError, match="integer action indices"):
+            env.step(bad)
+    assert env.states.tobytes() == before[0]
+    np.testing.assert_array_equal(env.obs, before[1])
+    np.testing.assert_array_equal(env.masks, before[2])
+    env.step(legal)                       # and the env still works
+    assert env.states.tobytes() != before[0]
+
+
+def test_masks_are_the_engines_and_seats_rotate():
+    env = BatchedEnv("dominant_species", 3, 2, ["greedy"], seed=5)
+    env.reset()
+    seats = [[], []]
+    for _ in range(600):
+        for i in range(2):
+            view = env.states[i:i + 1]
+            assert env.engine.to_move(view) == env.seats[i]
+            np.testing.assert_array_equal(env.action_masks()[i],
+                                          env.engine.legal_mask(view).astype(bool))
+            np.testing.assert_array_equal(env.obs[i], env.engine.observe(view, env.seats[i]))
+        _, _, done, info = env.step(np.array([np.flatnonzero(m)[-1] for m in env.action_masks()]))
+        for i in np.flatnonzero(done):
+            seats[i].append(info[i]["seat"])
+    assert seats[0][:3] == [0, 1, 2][:len(seats[0][:3])] and len(seats[0]) >= 2
+    assert seats[1][:2] == [1, 2][:len(seats[1][:2])]
