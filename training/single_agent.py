@@ -103,8 +103,9 @@ class OpponentPool:
         w = np.ones(len(specs)) if weights is None else np.asarray(weights, np.float64)
         if w.shape != (len(specs),) or (w < 0).any() or w.sum() <= 0:
             raise ValueError(f"opponent weights {weights!r} do not fit specs {specs!r}")
-        for spec in specs:
-            self.agent(spec, 0)          # fail now, with the spec named, not mid-episode
+        for spec in specs:               # fail now, with the spec named, not mid-episode;
+            if spec not in self._cache:  # cached agents are not reseeded: they may be playing
+                self._cache[spec] = agent_from_spec(spec, self.game, self.num_players, seed=0)
         self.specs, self.weights = specs, w / w.sum()
 
     def agent(self, spec, seed):

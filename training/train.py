@@ -132,6 +132,9 @@ def evaluate(agent, args, opponent, seed):
 
 
 def make_vec_env(args, specs, weights, seed):
+    if args.vec == "batched":
+        from training.batched_env import make_batched_vec_env
+        return make_batched_vec_env(args, specs, weights, seed)
     from stable_baselines3.common.monitor import Monitor
     from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
 
