@@ -81,8 +81,8 @@ class BatchedEnv(VecEnv):
 
     # -- VecEnv API ------------------------------------------------------------------------
     def reset(self):
-        infos = [self._new_episode(i, self._seeds[i]) for i in range(self.num_envs)]
-        self._start(self._all)
+        infos = [self.new_episode(i, self._seeds[i]) for i in range(self.num_envs)]
+        self.start(self._all)
         self.reset_infos = infos
         self._reset_seeds()
         self._reset_options()
@@ -92,28 +92,33 @@ class BatchedEnv(VecEnv):
         self._actions = actions
 
     def step_wait(self):
-        actions = self._check(self._actions)
+        actions = self.check_actions(self._actions)
         self._actions = None
-        self._play(self._all, actions)
-        self._observe(self._all)
-        rewards = np.zeros(self.num_envs, np.float64)
-        if self.shaping:
-            margins = self._margins(self._all)
-            rewards += self.shaping * (margins - self.margins)
-            self.margins = margins
-        over = self.pending == K.OVER
-        truncated = ~over & (self.decisions >= self.max_decisions)
-        dones = over | truncated
-        infos = [{"TimeLimit.truncated": bool(t)} for t in truncated]
+        rewards, dones, infos = self.play_learners(self._all, actions)
         finished = np.flatnonzero(dones)
         for i in finished:
-            if over[i]:
-                rewards[i] += self._final(i, infos[i])
             infos[i]["terminal_observation"] = self.obs[i].copy()
-            self.reset_infos[i] = self._new_episode(i, None)
+            self.reset_infos[i] = self.new_episode(i, None)
         if finished.size:
-            self._start(finished.astype(np.int64))
+            self.start(finished.astype(np.int64))
         return self.obs.copy(), rewards.astype(np.float32), dones, infos
+
+    def play_learners(self, games, actions):
+        """Apply the learners' checked `actions` in `games` (int64), move the opponents,
+        observe: (rewards float64, dones, infos) of those games; no reset."""
+        self._play(games, actions)
+        self._observe(games)
+        rewards = np.zeros(games.size, np.float64)
+        if self.shaping:
+            margins = self._margins(games)
+            rewards += self.shaping * (margins - self.margins[games])
+            self.margins[games] = margins
+        over = self.pending[games] == K.OVER
+        truncated = ~over & (self.decisions[games] >= self.max_decisions)
+        infos = [{"TimeLimit.truncated": bool(t)} for t in truncated]
+        for k in np.flatnonzero(over):
+            rewards[k] += self._final(int(games[k]), infos[k])
+        return rewards, over | truncated, infos
 
     def action_masks(self):
         """bool (n_envs, num_actions): each learner's legal actions now."""
@@ -148,28 +153,30 @@ class BatchedEnv(VecEnv):
         return [False] * len(self._get_indices(indices))
 
     # -- internals -------------------------------------------------------------------------
-    def _check(self, actions):
-        """The learners' actions as int64, or ValueError naming the first bad one (nothing
-        changes)."""
+    def check_actions(self, actions, games=None):
+        """The learners' actions (one per game of `games`, default all) as int64, or
+        ValueError naming the first bad one (nothing changes)."""
+        games = self._all if games is None else games
         a = np.asarray(actions)
-        if a.shape != (self.num_envs,) or a.dtype.kind not in "iu":
-            raise ValueError(f"actions must be {self.num_envs} integer action indices, got "
+        if a.shape != (games.size,) or a.dtype.kind not in "iu":
+            raise ValueError(f"actions must be {games.size} integer action indices, got "
                              f"{a.dtype} array of shape {a.shape}")
         a = a.astype(np.int64)
         n_act = self.engine.num_actions
         inside = (a >= 0) & (a < n_act)
         legal = inside.copy()
-        legal[inside] = self.masks[self._all[inside], a[inside]] > 0
+        legal[inside] = self.masks[games[inside], a[inside]] > 0
         if not legal.all():
-            i = int(np.flatnonzero(~legal)[0])
+            k = int(np.flatnonzero(~legal)[0])
+            i = int(games[k])
             view = self.states[i:i + 1]
-            what = (f"outside 0..{n_act - 1}" if not inside[i] else
-                    f"({self.engine.action_name(view, int(a[i]))}) not legal")
-            raise ValueError(f"game {i} of the batch: illegal action {int(a[i])} {what} in "
+            what = (f"outside 0..{n_act - 1}" if not inside[k] else
+                    f"({self.engine.action_name(view, int(a[k]))}) not legal")
+            raise ValueError(f"game {i} of the batch: illegal action {int(a[k])} {what} in "
                              f"phase {self.engine.phase_name(view)}; nothing was applied")
         return a
 
-    def _new_episode(self, i, seed):
+    def new_episode(self, i, seed):
         """Draw game i's next episode as SingleAgentEnv.reset does; return its reset info."""
         if seed is not None:
             self.rngs[i] = np.random.default_rng(seed)
@@ -196,7 +203,7 @@ class BatchedEnv(VecEnv):
         self.decisions[i] = 0
         return {"seat": seat, "opponents": list(self.specs[i])}
 
-    def _start(self, games):
+    def start(self, games):
         """Move the opponents of freshly drawn games up to their learner's first turn."""
         self._play(games, np.full(games.size, -1, np.int64))
         if (self.pending[games] == K.OVER).any():

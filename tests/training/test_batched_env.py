@@ -154,3 +154,19 @@ def test_ppo_opponents_act_in_one_forward_pass(tmp_path, monkeypatch):
     for _ in range(20):
         env.step(np.array([np.flatnonzero(m)[0] for m in env.action_masks()]))
     assert max(rows) > 1 and sum(rows) > len(rows)   # several games per forward pass
+
+
+@pytest.mark.parametrize("game", ["evolution", "dominant_species"])
+def test_batched_evaluation_gives_the_sequential_figures(game, compiled_random):
+    from sb3_contrib import MaskablePPO
+
+    from agents.ppo_agent import PPOAgent
+    from training.train import Args, evaluate
+    model = MaskablePPO("MlpPolicy", BatchedEnv(game, 2, 1, seed=0), seed=0, device="cpu",
+                        policy_kwargs={"net_arch": [16]})
+    agent = PPOAgent.from_model(model)
+    for opponent in ("random", "greedy", PYTHON_HEURISTIC[game]):
+        figures = [evaluate(agent, Args(game=game, players=2, eval_games=5, vec=vec,
+                                        reward="rank"), opponent, seed=11)
+                   for vec in ("dummy", "batched")]
+        assert figures[0] == figures[1], opponent
