@@ -170,3 +170,10 @@ def test_batched_evaluation_gives_the_sequential_figures(game, compiled_random):
                                         reward="rank"), opponent, seed=11)
                    for vec in ("dummy", "batched")]
         assert figures[0] == figures[1], opponent
+
+
+def test_train_args_accept_batched():
+    from training.train_args import Args, check_args
+    assert check_args(Args(vec="batched")).vec == "batched"
+    with pytest.raises(ValueError, match="--vec must be one of dummy, subproc, batched"):
+        check_args(Args(vec="threads"))
