@@ -37,9 +37,10 @@ class Args:
     """delete an existing runs/<name>/ first (without it, an existing run is an error)"""
     envs: int = 8
     """games played in parallel"""
-    vec: str = "dummy"
-    """vectorised env: dummy (one process), subproc (one process per game) or batched (every
-    game in one state array, opponents moved in compiled code: training.batched_env)"""
+    vec: str = "batched"
+    """vectorised env: batched (every game in one state array, compiled opponents moved in
+    compiled code: training.batched_env), dummy (SB3 DummyVecEnv of per-game envs, the
+    default before 2026-12-03) or subproc (one process per game)"""
     option: list = field(default_factory=list)
     """game options as key=value (e.g. flight=false); stored in the checkpoints"""
     reward: str = "win"
