@@ -57,7 +57,7 @@ class BatchedEnv(VecEnv):
             raise ValueError(f"n_envs must be a positive integer, got {n_envs!r}")
         self.render_mode = None
         self.pools = [OpponentPool(game, num_players, opponents, weights) for _ in range(n_envs)]
-        n, P = n_envs, num_players
+        n = n_envs
         self.states = np.zeros(n, engine.new_state(0).dtype)
         self.rngs = [np.random.default_rng(None if seed is None else seed + i) for i in range(n)]
         self.episode = np.full(n, -1, np.int64)
@@ -75,7 +75,6 @@ class BatchedEnv(VecEnv):
         self._mask = np.zeros(engine.num_actions, np.int8)
         self._all = np.arange(n, dtype=np.int64)
         self._actions = None
-        self.players_range = np.arange(P)
         obs_space = spaces.Box(-np.inf, np.inf, (engine.obs_size,), np.float32)
         super().__init__(n, obs_space, spaces.Discrete(engine.num_actions))
 
