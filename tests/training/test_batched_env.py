@@ -177,3 +177,30 @@ def test_train_args_accept_batched():
     assert check_args(Args(vec="batched")).vec == "batched"
     with pytest.raises(ValueError, match="--vec must be one of dummy, subproc, batched"):
         check_args(Args(vec="threads"))
+
+
+@pytest.mark.parametrize("game", ["evolution", "dominant_species"])
+def test_the_greedy_agent_plays_the_same_on_the_real_state_and_a_determinisation(game):
+    """The batched env runs the greedy policy on the real state, the per-game agent on a
+    determinisation of its InfoSet: equal actions, since it reads only what its seat sees."""
+    from agents.compiled import policy_at
+    from agents.infoset import InfoSet
+    from envs.core.rng import WORD_DTYPE
+    engine = single_agent.make_game_engine(game, 3)
+    rng = np.random.default_rng(2)
+    compared = 0
+    for seed in range(3):
+        state = engine.new_state(seed)
+        for _ in range(150):
+            seat = engine.to_move(state)
+            if seat < 0:
+                break
+            mask = engine.legal_mask(state)
+            sample = InfoSet(engine, state, seat).sample(rng)
+            words = np.zeros(2, WORD_DTYPE)
+            words["rng"] = 12345
+            real = policy_at(state, 0, mask, words, 0, 1)
+            assert policy_at(sample, 0, mask, words, 1, 1) == real
+            compared += 1
+            engine.apply(state, int(real))
+    assert compared > 200
