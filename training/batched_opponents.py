@@ -4,7 +4,7 @@ PPO checkpoints (the self-play pool) act in one forward pass per checkpoint over
 where one of them is to move; any other Python agent (heuristic:*, search:*, py:...) acts
 game by game with its own observation and int8 mask, and an InfoSet if it wants one, as in
 training.single_agent. Every action is checked against the mask: an agent's illegal action
-is a ValueError naming the agent, and nothing is applied.
+is a ValueError naming the agent and the game, and that round's moves are not applied.
 """
 import numpy as np
 
@@ -40,7 +40,8 @@ def external_actions(env, games, seats):
         if not (0 <= a < masks.shape[1] and masks[i, a]):
             agent = env.agents[games[i]][int(seats[i])]
             raise ValueError(f"opponent {getattr(agent, 'name', type(agent).__name__)} in game "
-                             f"{int(games[i])} chose illegal action {a}; nothing was applied")
+                             f"{int(games[i])} chose illegal action {a}; this round's moves were "
+                             f"not applied")
     return acts
 
 
