@@ -48,5 +48,10 @@ def external_actions(env, games, seats):
 def single_action(env, agent, g, seat, obs, mask):
     if getattr(agent, "wants_infoset", False):
         from agents.infoset import InfoSet
-        return agent.act(obs, mask, InfoSet(env.engine, env.states[g:g + 1], seat))
-    return agent.act(obs, mask)
+        action = agent.act(obs, mask, InfoSet(env.engine, env.states[g:g + 1], seat))
+    else:
+        action = agent.act(obs, mask)
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        raise ValueError(f"opponent {getattr(agent, 'name', type(agent).__name__)} in game {g} "
+                         f"chose {action!r}, not an integer action index")
+    return action

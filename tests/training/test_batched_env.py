@@ -204,3 +204,14 @@ def test_the_greedy_agent_plays_the_same_on_the_real_state_and_a_determinisation
             compared += 1
             engine.apply(state, int(real))
     assert compared > 200
+
+
+@pytest.mark.parametrize("bot, words", [("Illegal", "chose illegal action"),
+                                        ("OutOfRange", "chose illegal action"),
+                                        ("NotAnInteger", "not an integer action index")])
+def test_an_opponents_bad_action_is_named(bot, words):
+    env = BatchedEnv("evolution", 2, 2, [f"py:tests.training.bad_bots.{bot}"], seed=0)
+    with pytest.raises(ValueError, match=f"opponent faulty in game .*{words}"):
+        env.reset()
+        for _ in range(40):
+            env.step(np.array([np.flatnonzero(m)[0] for m in env.action_masks()]))
