@@ -2,6 +2,8 @@
 
   random                uniform over legal actions
   heuristic:<style>     evolution: grazer, hunter, flyer; dominant_species: dominator, spreader
+  greedy                the game's compiled greedy rollout policy (agents.compiled); the
+                        batched training env moves it inside its compiled step
   mcts:<simulations>    information-set MCTS with that many simulations per move
   search:<simulations>  compiled information-set search (agents.search), simulations per move
   search:<ms>ms         the same with a time budget per move (e.g. search:200ms)
@@ -23,7 +25,7 @@ HEURISTICS = {
     "dominant_species": {"dominator": ("agents.ds_heuristics", "DominatorAgent"),
                          "spreader": ("agents.ds_heuristics", "SpreaderAgent")},
 }
-KINDS = ("random", "heuristic", "mcts", "search", "ppo", "rllib", "py")
+KINDS = ("random", "heuristic", "greedy", "mcts", "search", "ppo", "rllib", "py")
 
 
 def from_spec(spec, game, num_players, seed=None):
@@ -39,6 +41,11 @@ def from_spec(spec, game, num_players, seed=None):
             raise ValueError(f"agent spec {spec!r}: 'random' takes no argument")
         from agents.random_agent import RandomAgent
         return RandomAgent(seed)
+    if kind == "greedy":
+        if arg:
+            raise ValueError(f"agent spec {spec!r}: 'greedy' takes no argument")
+        from agents.compiled import CompiledPolicyAgent
+        return CompiledPolicyAgent(game, "greedy", seed=seed)
     if kind == "heuristic":
         styles = HEURISTICS[game]
         if arg not in styles:
@@ -86,7 +93,7 @@ def from_spec(spec, game, num_players, seed=None):
     if kind == "py":
         return build_py(spec, game, num_players, seed)
     raise ValueError(f"unknown agent spec {spec!r}; kinds: {', '.join(KINDS)} "
-                     f"(e.g. random, heuristic:<style>, mcts:100, search:200ms, ppo:<path>, "
+                     f"(e.g. random, heuristic:<style>, greedy, mcts:100, search:200ms, ppo:<path>, "
                      f"rllib:<run>, py:<module>.<Name>)")
 
 

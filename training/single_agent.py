@@ -103,8 +103,9 @@ class OpponentPool:
         w = np.ones(len(specs)) if weights is None else np.asarray(weights, np.float64)
         if w.shape != (len(specs),) or (w < 0).any() or w.sum() <= 0:
             raise ValueError(f"opponent weights {weights!r} do not fit specs {specs!r}")
-        for spec in specs:
-            self.agent(spec, 0)          # fail now, with the spec named, not mid-episode
+        for spec in specs:               # fail now, with the spec named, not mid-episode;
+            if spec not in self._cache:  # cached agents are not reseeded: they may be playing
+                self._cache[spec] = agent_from_spec(spec, self.game, self.num_players, seed=0)
         self.specs, self.weights = specs, w / w.sum()
 
     def agent(self, spec, seed):
@@ -117,11 +118,18 @@ class OpponentPool:
 
     def draw(self, rng, n):
         """n (spec, agent) pairs; the same spec twice gives two agents only if they differ."""
+        return self.build(self.pick(rng, n))
+
+    def pick(self, rng, n):
+        """n (spec, seed) pairs drawn from `rng` (what `draw` draws; the batched env builds
+        only the agents it cannot move in compiled code)."""
         picks = rng.choice(len(self.specs), size=n, p=self.weights)
+        return [(self.specs[i], int(rng.integers(2**31))) for i in picks]
+
+    def build(self, picked):
+        """(spec, agent) for each (spec, seed) of `pick`, the pool's cached agent reseeded."""
         out = []
-        for i in picks:
-            spec = self.specs[i]
-            seed = int(rng.integers(2**31))
+        for spec, seed in picked:
             if any(s == spec for s, _ in out):   # a second seat of the same spec: own object
                 agent = agent_from_spec(spec, self.game, self.num_players, seed=seed)
             else:

@@ -44,7 +44,8 @@ from training.train_args import parse_options
 # which name a run lives, how it is started and shown, the step budget (checkpoints up to a
 # step do not depend on it while the learning rate and clip range are constants, as in
 # training.train: runs of 256 and 512 steps have equal weights at step 256), and the
-# vectoriser (dummy and subproc give the same run).
+# vectoriser (dummy and subproc give the same run; batched too, except that its `random`
+# opponent draws from its own compiled generator: the same recipe, other random games).
 NOT_CONFIG = ("seed", "name", "runs_dir", "resume", "overwrite", "progress", "timesteps", "vec")
 SWEEP_FILE = "sweep.json"
 LOCK_FILE = ".lock"             # held while the sweep or any seed it started runs

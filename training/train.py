@@ -116,7 +116,12 @@ def opponent_mix(baselines, checkpoints, self_play):
 
 def evaluate(agent, args, opponent, seed):
     """The agent against `opponent` in args.eval_games games (seats rotating, fixed seeds):
-    (win share, mean reward, mean score)."""
+    (win share, mean reward, mean score). With --vec batched the games run side by side
+    (training.batched_eval), with the same figures."""
+    if args.vec == "batched":
+        from training.batched_eval import evaluate_batched
+        return evaluate_batched(agent, args.game, args.players, opponent, args.eval_games,
+                                seed, args.reward, parse_options(args.option))
     env = SingleAgentEnv(args.game, args.players, [opponent], reward=args.reward,
                          seed=seed, options=parse_options(args.option))
     wins = rewards = scores = 0.0
@@ -134,6 +139,9 @@ def evaluate(agent, args, opponent, seed):
 
 
 def make_vec_env(args, specs, weights, seed):
+    if args.vec == "batched":
+        from training.batched_env import make_batched_vec_env
+        return make_batched_vec_env(args, specs, weights, seed)
     from stable_baselines3.common.monitor import Monitor
     from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
 

@@ -14,6 +14,8 @@ from training.games import parse_options  # noqa: F401  (re-exported for trainin
 HEURISTICS = {"evolution": ("heuristic:grazer", "heuristic:hunter"),
               "dominant_species": ("heuristic:dominator", "heuristic:spreader")}
 
+VECS = ("dummy", "subproc", "batched")
+
 
 @dataclass
 class Args:
@@ -35,8 +37,10 @@ class Args:
     """delete an existing runs/<name>/ first (without it, an existing run is an error)"""
     envs: int = 8
     """games played in parallel"""
-    vec: str = "dummy"
-    """vectorised env: dummy (one process) or subproc (one process per game)"""
+    vec: str = "batched"
+    """vectorised env: batched (every game in one state array, compiled opponents moved in
+    compiled code: training.batched_env), dummy (SB3 DummyVecEnv of per-game envs, the
+    default before 2026-12-03) or subproc (one process per game)"""
     option: list = field(default_factory=list)
     """game options as key=value (e.g. flight=false); stored in the checkpoints"""
     reward: str = "win"
@@ -136,8 +140,8 @@ def check_args(args):
                  "pretrain_epochs", "pretrain_rounds"):
         if getattr(args, name) < 1:
             raise ValueError(f"--{name.replace('_', '-')} must be at least 1")
-    if args.vec not in ("dummy", "subproc"):
-        raise ValueError(f"--vec must be dummy or subproc, got {args.vec!r}")
+    if args.vec not in VECS:
+        raise ValueError(f"--vec must be one of {', '.join(VECS)}, got {args.vec!r}")
     if not 0.0 <= args.self_play <= 1.0:
         raise ValueError(f"--self-play must be a probability, got {args.self_play}")
     net_layers(args.net)

@@ -8,6 +8,7 @@ from agents.search import kernels
 from agents.search.ds_greedy import greedy_action
 from agents.search.policy import random_legal
 from envs.dominant_species.actions import N_ACTIONS
+from envs.dominant_species.observe import fill_observation
 from envs.dominant_species.resample import redeal
 from envs.dominant_species.rules import PH_OVER, legal_mask, step
 from envs.dominant_species.state import STATE_DTYPE
@@ -38,4 +39,5 @@ def policy_action(st, mask, word, kind):
 
 
 kernels.register(STATE_DTYPE, to_move=to_move, legal_mask=legal_mask, step=step,
-                 redeal=redeal, scores=vp_so_far, policy_action=policy_action)
+                 redeal=redeal, scores=vp_so_far, policy_action=policy_action,
+                 observe=fill_observation)

@@ -10,6 +10,7 @@ from agents.search.evolution_greedy import greedy_action
 from agents.search.policy import random_legal
 from envs.evolution import rules
 from envs.evolution.actions import N_ACTIONS
+from envs.evolution.observe import observe_into
 from envs.evolution.resample import redeal
 from envs.evolution.rules.round import final_scores
 from envs.evolution.state import STATE_DTYPE
@@ -39,4 +40,4 @@ def policy_action(st, mask, word, kind):
 
 kernels.register(STATE_DTYPE, to_move=rules.to_move, legal_mask=rules.legal_mask,
                  step=rules.step, redeal=redeal, scores=scores_so_far,
-                 policy_action=policy_action)
+                 policy_action=policy_action, observe=observe_into)

@@ -2,7 +2,8 @@
 
 The loop (`agents.search.uct`) is written once and calls `to_move(st)`, `legal_mask(st,
 out)`, `step(st, a)`, `redeal(st, seat, word)`, `scores(st, out)` and `policy_action(st,
-mask, word, kind)`. Each game's glue module (`agents.search.evolution`,
+mask, word, kind)`; the batched training env (`training.batched_kernels`) also calls
+`observe(st, seat, out)`. Each game's glue module (`agents.search.evolution`,
 `agents.search.dominant_species`) registers its compiled kernels for its state record type;
 numba resolves each name by that type when it compiles the loop (`numba.extending.overload`).
 
@@ -14,7 +15,7 @@ record type keeps `cache=True` working: the second process loads the compiled lo
 from numba import from_dtype
 from numba.extending import overload
 
-NAMES = ("to_move", "legal_mask", "step", "redeal", "scores", "policy_action")
+NAMES = ("to_move", "legal_mask", "step", "redeal", "scores", "policy_action", "observe")
 _IMPL = {}
 
 
@@ -64,6 +65,11 @@ def policy_action(st, mask, word, kind):
     raise RuntimeError("only callable from compiled code (numba overload)")
 
 
+def observe(st, seat, out):
+    """Write what `seat` may know into out (float32, the game's OBS_SIZE), as engine.observe."""
+    raise RuntimeError("only callable from compiled code (numba overload)")
+
+
 @overload(to_move)
 def _to_move(st):
     fn = _find(st, "to_move")
@@ -104,3 +110,10 @@ def _policy_action(st, mask, word, kind):
     fn = _find(st, "policy_action")
     if fn is not None:
         return lambda st, mask, word, kind: fn(st, mask, word, kind)
+
+
+@overload(observe)
+def _observe(st, seat, out):
+    fn = _find(st, "observe")
+    if fn is not None:
+        return lambda st, seat, out: fn(st, seat, out)

@@ -11,12 +11,16 @@ def test_known_specs():
     agent = from_spec("mcts:25", "dominant_species", 3, seed=1)
     assert isinstance(agent, MCTSAgent) and agent.simulations == 25
     assert agent.name == "mcts:25"
+    from agents.compiled import CompiledPolicyAgent
+    greedy = from_spec("greedy", "evolution", 2, seed=3)
+    assert isinstance(greedy, CompiledPolicyAgent) and greedy.name == "greedy"
 
 
 @pytest.mark.parametrize("spec, match", [
     ("alphazero", "unknown agent spec 'alphazero'"),
     ("", "non-empty"),
     ("random:3", "takes no argument"),
+    ("greedy:2", "'greedy' takes no argument"),
     ("mcts", "positive number of simulations"),
     ("mcts:abc", "'mcts:abc'"),
     ("mcts:0", "'mcts:0'"),

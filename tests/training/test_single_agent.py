@@ -192,3 +192,17 @@ def test_shaping_sums_to_the_final_margin(game):
     margin = (scores[env.seat] - (scores.sum() - scores[env.seat]) / 2) / SCORE_SCALE[game]
     expected = final_rewards("win", scores, winners, key)[env.seat] + 0.5 * (margin - opening)
     assert total == pytest.approx(expected)
+
+
+def test_set_opponents_leaves_the_game_in_progress_alone():
+    """A new pool (training sets one at every checkpoint) takes effect at the next reset; the
+    opponents of the running game keep their generators."""
+    envs = [SingleAgentEnv("evolution", 2, ["random"], seed=4) for _ in range(2)]
+    for env in envs:
+        env.reset()
+    envs[1].set_opponents(["random", "heuristic:grazer"])
+    done = False
+    while not done:
+        action = int(np.flatnonzero(envs[0].action_masks())[0])
+        (obs0, _, done, _, _), (obs1, _, _, _, _) = (env.step(action) for env in envs)
+        np.testing.assert_array_equal(obs0, obs1)

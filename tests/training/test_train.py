@@ -249,7 +249,8 @@ def test_ctrl_c_leaves_a_usable_checkpoint_and_resume_continues(tmp_path, sig):
 
 
 def send_at_env_step(monkeypatch, n, send):
-    """Calls `send()` inside the n-th step of the learner's envs (DummyVecEnv: this process)."""
+    """Calls `send()` inside the n-th step of the learner's envs (per-game envs: run the
+    training with vec="dummy", whose envs step in this process)."""
     step, calls = SingleAgentEnv.step, []
 
     def counted(self, action):
@@ -265,7 +266,7 @@ def test_sigint_stops_a_run_that_inherited_it_ignored(tmp_path, monkeypatch):
     try:
         send_at_env_step(monkeypatch, 300, lambda: signal.raise_signal(signal.SIGINT))
         with pytest.raises(KeyboardInterrupt):
-            train(tiny(tmp_path, timesteps=1024, name="ign", eval_every=0))
+            train(tiny(tmp_path, timesteps=1024, name="ign", eval_every=0, vec="dummy"))
         assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN          # put back
     finally:
         signal.signal(signal.SIGINT, previous)
@@ -287,7 +288,7 @@ class SignalsWhenCollected:
 def test_a_signal_dropped_inside_a_finalizer_still_stops_the_run(tmp_path, monkeypatch, sig):
     send_at_env_step(monkeypatch, 300, lambda: SignalsWhenCollected(sig))
     with pytest.raises(KeyboardInterrupt, match=f"signal {int(sig)}"):
-        train(tiny(tmp_path, timesteps=1024, name="fin", eval_every=0))
+        train(tiny(tmp_path, timesteps=1024, name="fin", eval_every=0, vec="dummy"))
     assert not (tmp_path / "fin" / "final.zip").exists()
     assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
 

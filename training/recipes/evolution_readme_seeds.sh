@@ -10,6 +10,8 @@
 #
 # Raising TIMESTEPS later continues the same sweeps (the step budget is not part of a sweep's
 # config). Results: speciesgym report $RUNS_DIR/<name> (report.csv, report.json, curves.png).
+# --vec dummy: the sweep began before --vec batched became the default; every seed keeps
+# the opponents' draws it started with.
 set -e
 SPECIESGYM=${SPECIESGYM:-"python -m training.cli"}
 RUNS_DIR=${RUNS_DIR:-runs}
@@ -17,7 +19,7 @@ TIMESTEPS=${TIMESTEPS:-400000}
 SEEDS=${SEEDS:-0-4}
 RECIPE="--game evolution --timesteps $TIMESTEPS --net 128,128 --learning-rate 0.001 \
  --ent-coef 0.003 --shaping 2 --self-play 0.3 --checkpoint-every 50000 --eval-every 50000 \
- --eval-games 40 --runs-dir $RUNS_DIR --seeds $SEEDS --workers 1 --no-progress"
+ --eval-games 40 --runs-dir $RUNS_DIR --seeds $SEEDS --workers 1 --no-progress --vec dummy"
 
 # 2 players: the README's figure is for this table; target 55% against each heuristic
 $SPECIESGYM train --players 2 --name evolution-2p-readme $RECIPE

@@ -1,0 +1,65 @@
+"""The compiled loops of the batched training env (training.batched_env), written once for
+both games: the game's kernels are found by state record type (agents.search.kernels).
+
+Codes of `pending[g]` after `advance`: a seat >= 0 whose opponent is not compiled (a PPO
+checkpoint or a Python agent) must act; LEARNER: the learner is to move; OVER: the game is
+over; CAPPED: an opponent would exceed the decision cap (the per-game env raises there).
+Codes of `kinds[g, seat]`: agents.compiled.POLICIES index (0 random, 1 greedy), or EXTERNAL.
+"""
+from numba import njit
+
+from agents.compiled import load_glue
+from agents.search import kernels
+
+LEARNER, OVER, CAPPED = -1, -2, -3
+EXTERNAL = -1
+
+for _game in ("evolution", "dominant_species"):
+    load_glue(_game)          # register both games' kernels before anything compiles
+
+
+@njit(cache=True)
+def advance(states, games, first, seats, kinds, words, decisions, cap, pending, mask):
+    """For each game g = games[i]: apply first[i] (if >= 0) for its mover, then move every
+    compiled opponent until the learner (seats[g]) or an external opponent must act, or the
+    game ends; set pending[g]. Actions are trusted (the caller checked them)."""
+    for i in range(games.shape[0]):
+        g = games[i]
+        st = states[g]
+        if first[i] >= 0:
+            kernels.step(st, first[i])
+            decisions[g] += 1
+        while True:
+            seat = kernels.to_move(st)
+            if seat < 0:
+                pending[g] = OVER
+                break
+            if seat == seats[g]:
+                pending[g] = LEARNER
+                break
+            if decisions[g] >= cap:
+                pending[g] = CAPPED
+                break
+            kind = kinds[g, seat]
+            if kind == EXTERNAL:
+                pending[g] = seat
+                break
+            kernels.legal_mask(st, mask)
+            kernels.step(st, kernels.policy_action(st, mask, words[g, seat], kind))
+            decisions[g] += 1
+
+
+@njit(cache=True)
+def gather(states, games, viewers, obs, masks, scores):
+    """Row i: the observation of seat viewers[i] in game games[i], its legal mask (zeros
+    once over) and the scores so far (float64, padded with zeros)."""
+    for i in range(games.shape[0]):
+        st = states[games[i]]
+        obs[i, :] = 0.0
+        kernels.observe(st, viewers[i], obs[i])
+        if kernels.to_move(st) >= 0:
+            kernels.legal_mask(st, masks[i])
+        else:
+            masks[i, :] = 0
+        scores[i, :] = 0.0
+        kernels.scores(st, scores[i])
