@@ -79,3 +79,21 @@ def test_bad_input_is_named(tmp_path):
         read_ratings(tmp_path / "r.csv")
     with pytest.raises(ValueError, match="only 1 agents"):
         proof({"a": {"p": 0.1}}, {"a": (1, 1), "b": (2, 1)})
+
+
+def test_cli_proof_writes_json(tmp_path, capsys):
+    from training.cli import main
+    agents = {name: [0.01 * (k + 1)] * 6 for k, name in enumerate(["a", "b", "c"])}
+    write_board(tmp_path / "board", agents, lambda i: 2)
+    write_ratings(tmp_path / "ratings.csv", {"a": (30, 2), "b": (20, 2), "c": (25, 2)})
+    out = tmp_path / "proof.json"
+    assert main(["decisions", "proof", "--board", str(tmp_path / "board"), "--ratings",
+                 str(tmp_path / "ratings.csv"), "--reps", "50", "--out", str(out)]) == 0
+    assert json.loads(out.read_text())["spearman"] == pytest.approx(0.5)
+    assert "Spearman 0.500" in capsys.readouterr().out
+    assert main(["decisions", "proof", "--board", str(tmp_path / "board"), "--ratings",
+                 str(tmp_path / "ratings.csv"), "--out", str(tmp_path / "no" / "x.json")]) == 2
+    assert "decisions proof: cannot write" in capsys.readouterr().err
+    assert main(["decisions", "eval", "--suite", "feeding", "--agent", "random",
+                 "--players", "7"]) == 2
+    assert "--players must be 2..6" in capsys.readouterr().err

@@ -36,7 +36,6 @@ def cmd_relabel(args):
 
 
 def cmd_agree(args):
-    import json
     from training.decisions.agree import agreement, report
     from training.decisions.suite import shipped_path
     if args.suite is not None:
@@ -53,13 +52,7 @@ def cmd_agree(args):
     fig = agreement(a, b, args.min_z)
     fig["a"]["file"], fig["b"]["file"] = str(a), str(b)
     print("\n".join(report(fig)))
-    if args.out:
-        try:
-            with open(args.out, "w") as fh:
-                json.dump(fig, fh, indent=1)
-        except OSError as exc:
-            raise ValueError(f"decisions agree: cannot write {args.out}: {exc.strerror}") \
-                from None
+    _write_json(args.out, fig, "decisions agree")
     return 0
 
 
@@ -92,19 +85,25 @@ def cmd_leaderboard(args):
 
 
 def cmd_proof(args):
-    import json
     from training.decisions.proof import proof, read_ratings, read_regrets, report
     fig = proof(read_regrets(args.board, args.players), read_ratings(args.ratings),
                 reps=args.reps, seed=args.seed)
     print("\n".join(report(fig)))
-    if args.out:
-        try:
-            with open(args.out, "w") as fh:
-                json.dump(fig, fh, indent=1)
-        except OSError as exc:
-            raise ValueError(f"decisions proof: cannot write {args.out}: {exc.strerror}") \
-                from None
+    _write_json(args.out, fig, "decisions proof")
     return 0
+
+
+def _write_json(path, obj, command):
+    """Write `obj` as JSON to `path` if one is given; ValueError naming the command if not
+    writable."""
+    import json
+    if not path:
+        return
+    try:
+        with open(path, "w") as fh:
+            json.dump(obj, fh, indent=1)
+    except OSError as exc:
+        raise ValueError(f"{command}: cannot write {path}: {exc.strerror}") from None
 
 
 def add_decisions_parser(sub):
