@@ -36,7 +36,6 @@ def cmd_relabel(args):
 
 
 def cmd_agree(args):
-    import json
     from training.decisions.agree import agreement, report
     from training.decisions.suite import shipped_path
     if args.suite is not None:
@@ -53,19 +52,23 @@ def cmd_agree(args):
     fig = agreement(a, b, args.min_z)
     fig["a"]["file"], fig["b"]["file"] = str(a), str(b)
     print("\n".join(report(fig)))
-    if args.out:
-        try:
-            with open(args.out, "w") as fh:
-                json.dump(fig, fh, indent=1)
-        except OSError as exc:
-            raise ValueError(f"decisions agree: cannot write {args.out}: {exc.strerror}") \
-                from None
+    _write_json(args.out, fig, "decisions agree")
     return 0
+
+
+def _suite(args):
+    """The suite named by --suite, only its --players positions if given."""
+    if args.players is None:
+        return args.suite
+    from training.decisions.suite import load_slice
+    if not 2 <= args.players <= 6:
+        raise ValueError(f"decisions: --players must be 2..6, got {args.players}")
+    return load_slice(args.suite, players=args.players)
 
 
 def cmd_eval(args):
     from training.decisions.evaluate import evaluate
-    result = evaluate(args.suite, args.agent, seed=args.seed, limit=args.limit)
+    result = evaluate(_suite(args), args.agent, seed=args.seed, limit=args.limit)
     print("\n".join(result.report()))
     if args.out:
         result.write_json(args.out)
@@ -75,10 +78,32 @@ def cmd_eval(args):
 def cmd_leaderboard(args):
     from training.decisions.leaderboard import run_leaderboard, table_lines
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
-    rows = run_leaderboard(args.suite, agents, args.out, seed=args.seed, limit=args.limit)
+    rows = run_leaderboard(_suite(args), agents, args.out, seed=args.seed, limit=args.limit)
     print("\n".join(table_lines(rows)))
     print(f"wrote {args.out}/leaderboard.csv, leaderboard.txt, leaderboard.png")
     return 0
+
+
+def cmd_proof(args):
+    from training.decisions.proof import proof, read_ratings, read_regrets, report
+    fig = proof(read_regrets(args.board, args.players), read_ratings(args.ratings),
+                reps=args.reps, seed=args.seed)
+    print("\n".join(report(fig)))
+    _write_json(args.out, fig, "decisions proof")
+    return 0
+
+
+def _write_json(path, obj, command):
+    """Write `obj` as JSON to `path` if one is given; ValueError naming the command if not
+    writable."""
+    import json
+    if not path:
+        return
+    try:
+        with open(path, "w") as fh:
+            json.dump(obj, fh, indent=1)
+    except OSError as exc:
+        raise ValueError(f"{command}: cannot write {path}: {exc.strerror}") from None
 
 
 def add_decisions_parser(sub):
@@ -138,3 +163,15 @@ def add_decisions_parser(sub):
             p.set_defaults(func=cmd_leaderboard)
         p.add_argument("--seed", type=int, default=0)
         p.add_argument("--limit", type=int, default=None, help="only the first N positions")
+        p.add_argument("--players", type=int, default=None,
+                       help="only the positions with this many players")
+    proof = dsub.add_parser("proof", help="Spearman of a decision leaderboard's regret order "
+                                          "against a tournament's rating order")
+    proof.add_argument("--board", required=True, help="a `decisions leaderboard --out` folder")
+    proof.add_argument("--ratings", required=True, help="a tournament's leaderboard.csv")
+    proof.add_argument("--players", type=int, default=None,
+                       help="only the positions with this many players")
+    proof.add_argument("--reps", type=int, default=2000, help="bootstrap resamples")
+    proof.add_argument("--seed", type=int, default=0)
+    proof.add_argument("--out", default=None, help="write the figures as JSON here")
+    proof.set_defaults(func=cmd_proof)

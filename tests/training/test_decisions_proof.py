@@ -1,0 +1,99 @@
+"""`decisions proof`: Spearman of the regret order against the rating order (issue 9, 5b)."""
+import csv
+import json
+
+import numpy as np
+import pytest
+
+from training.decisions.proof import proof, ranks, read_ratings, read_regrets, spearman
+
+
+def test_ranks_share_ties():
+    assert ranks([3.0, 1.0, 3.0, 2.0]).tolist() == [3.5, 1.0, 3.5, 2.0]
+
+
+def test_spearman_known_values():
+    assert spearman([1, 2, 3, 4], [10, 20, 30, 40]) == pytest.approx(1.0)
+    assert spearman([1, 2, 3, 4], [4, 3, 2, 1]) == pytest.approx(-1.0)
+    # one swap of neighbours among 5: 1 - 6 * 2 / (5 * 24) = 0.9
+    assert spearman([1, 2, 3, 4, 5], [1, 3, 2, 4, 5]) == pytest.approx(0.9)
+    assert np.isnan(spearman([1, 1, 1], [1, 2, 3]))
+    with pytest.raises(ValueError, match="same length"):
+        spearman([1, 2], [1, 2, 3])
+
+
+def write_board(folder, agents, players_of):
+    """A decision leaderboard folder: agents given as {name: [regret per position]}."""
+    folder.mkdir()
+    with open(folder / "leaderboard.csv", "w", newline="") as fh:
+        w = csv.DictWriter(fh, ["agent", "regret"])
+        w.writeheader()
+        for name, regrets in agents.items():
+            w.writerow({"agent": name, "regret": float(np.mean(regrets))})
+    for k, (name, regrets) in enumerate(agents.items()):
+        positions = [{"id": f"p{i}", "players": players_of(i), "regret": r}
+                     for i, r in enumerate(regrets)]
+        (folder / f"eval-{k}.json").write_text(json.dumps({"agent": name,
+                                                           "positions": positions}))
+
+
+def write_ratings(path, ratings):
+    with open(path, "w", newline="") as fh:
+        w = csv.DictWriter(fh, ["entrant", "mu", "sigma", "ordinal"])
+        w.writeheader()
+        for name, (mu, sigma) in ratings.items():
+            w.writerow({"entrant": name, "mu": mu, "sigma": sigma, "ordinal": mu - 3 * sigma})
+
+
+def test_proof_of_known_orders(tmp_path):
+    rng = np.random.default_rng(1)
+    # four agents, regret 0.01 .. 0.04 on 2-player positions (even ids); on 3-player
+    # positions (odd ids) the order is reversed, so only the 2-player slice agrees
+    agents = {}
+    for k, name in enumerate(["a", "b", "c", "d"]):
+        two = 0.01 * (k + 1) + rng.normal(0, 0.001, 50)
+        three = 0.2 - 0.05 * k + rng.normal(0, 0.001, 50)
+        agents[name] = [x for pair in zip(two, three) for x in pair]
+    write_board(tmp_path / "board", agents, lambda i: 2 if i % 2 == 0 else 3)
+    write_ratings(tmp_path / "ratings.csv", {"a": (40, 1), "b": (30, 1), "c": (20, 1),
+                                             "d": (10, 1), "extra": (0, 1)})
+    ratings = read_ratings(tmp_path / "ratings.csv")
+    two = proof(read_regrets(tmp_path / "board", players=2), ratings, reps=200)
+    assert two["spearman"] == pytest.approx(1.0)
+    assert two["low"] == pytest.approx(1.0) and two["positions"] == 50
+    assert two["agents"] == 4 and two["left_out"] == ["extra"]
+    assert [r["rating_rank"] for r in two["rows"]] == [1, 2, 3, 4]
+    three = proof(read_regrets(tmp_path / "board", players=3), ratings, reps=200)
+    assert three["spearman"] == pytest.approx(-1.0)
+    # overlapping ratings widen the interval below 1
+    close = proof(read_regrets(tmp_path / "board", players=2),
+                  {"a": (21, 3), "b": (20, 3), "c": (19, 3), "d": (18, 3)}, reps=400)
+    assert close["spearman"] == pytest.approx(1.0) and close["low"] < 0.5
+
+
+def test_bad_input_is_named(tmp_path):
+    with pytest.raises(ValueError, match="no leaderboard.csv"):
+        read_regrets(tmp_path)
+    (tmp_path / "r.csv").write_text("name,score\nx,1\n")
+    with pytest.raises(ValueError, match="entrant, mu, sigma"):
+        read_ratings(tmp_path / "r.csv")
+    with pytest.raises(ValueError, match="only 1 agents"):
+        proof({"a": {"p": 0.1}}, {"a": (1, 1), "b": (2, 1)})
+
+
+def test_cli_proof_writes_json(tmp_path, capsys):
+    from training.cli import main
+    agents = {name: [0.01 * (k + 1)] * 6 for k, name in enumerate(["a", "b", "c"])}
+    write_board(tmp_path / "board", agents, lambda i: 2)
+    write_ratings(tmp_path / "ratings.csv", {"a": (30, 2), "b": (20, 2), "c": (25, 2)})
+    out = tmp_path / "proof.json"
+    assert main(["decisions", "proof", "--board", str(tmp_path / "board"), "--ratings",
+                 str(tmp_path / "ratings.csv"), "--reps", "50", "--out", str(out)]) == 0
+    assert json.loads(out.read_text())["spearman"] == pytest.approx(0.5)
+    assert "Spearman 0.500" in capsys.readouterr().out
+    assert main(["decisions", "proof", "--board", str(tmp_path / "board"), "--ratings",
+                 str(tmp_path / "ratings.csv"), "--out", str(tmp_path / "no" / "x.json")]) == 2
+    assert "decisions proof: cannot write" in capsys.readouterr().err
+    assert main(["decisions", "eval", "--suite", "feeding", "--agent", "random",
+                 "--players", "7"]) == 2
+    assert "--players must be 2..6" in capsys.readouterr().err

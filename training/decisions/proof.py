@@ -1,0 +1,128 @@
+"""`speciesgym decisions proof`: does a decision suite order agents as a tournament does?
+
+Reads a decision leaderboard folder (`decisions leaderboard --out`: leaderboard.csv and one
+eval JSON per agent, holding every position's regret) and a tournament's leaderboard.csv
+(`speciesgym tournament --out`: entrant, mu, sigma). Over the agents found in both, it
+computes Spearman's rank correlation between the order by mean regret (lower is better) and
+the order by openskill mu (higher is better), so 1 means the two orders are the same.
+
+The 95% interval is a percentile bootstrap: each resample draws the positions again (the
+same draw for every agent, so agents stay paired on positions) and draws each agent's
+rating from a normal with its mu and sigma. `players` restricts the regrets to the positions
+with that many players (e.g. 2 when a PPO agent can play 2-player positions only).
+"""
+import csv
+import json
+import pathlib
+
+import numpy as np
+
+BOOTSTRAP = 2000
+
+
+def ranks(values):
+    """Ranks 1..n of `values` (smallest first), ties sharing their mean rank."""
+    values = np.asarray(values, float)
+    order = np.argsort(values, kind="mergesort")
+    out = np.empty(len(values))
+    sorted_vals = values[order]
+    i = 0
+    while i < len(values):
+        j = i
+        while j + 1 < len(values) and sorted_vals[j + 1] == sorted_vals[i]:
+            j += 1
+        out[order[i:j + 1]] = (i + j) / 2 + 1
+        i = j + 1
+    return out
+
+
+def spearman(x, y):
+    """Spearman's rank correlation of two equal-length sequences (nan if either is constant)."""
+    if len(x) != len(y) or len(x) < 2:
+        raise ValueError(f"spearman needs two sequences of the same length >= 2, got "
+                         f"{len(x)} and {len(y)}")
+    rx, ry = ranks(x) - (len(x) + 1) / 2, ranks(y) - (len(y) + 1) / 2
+    denom = np.sqrt((rx * rx).sum() * (ry * ry).sum())
+    return float((rx * ry).sum() / denom) if denom > 0 else float("nan")
+
+
+def read_regrets(folder, players=None):
+    """{agent: {position id: regret}} from the eval JSONs of a decision leaderboard folder,
+    only positions with `players` players if given."""
+    folder = pathlib.Path(folder)
+    board = folder / "leaderboard.csv"
+    if not board.is_file():
+        raise ValueError(f"decisions proof: no leaderboard.csv in {folder}")
+    with open(board, newline="") as fh:
+        agents = [row["agent"] for row in csv.DictReader(fh)]
+    found = {}
+    for path in sorted(folder.glob("eval-*.json")):
+        with open(path) as fh:
+            data = json.load(fh)
+        found[data["agent"]] = {str(p["id"]): float(p["regret"]) for p in data["positions"]
+                                if players is None or p["players"] == players}
+    missing = [a for a in agents if a not in found]
+    if missing:
+        raise ValueError(f"decisions proof: {folder} has no eval JSON for {', '.join(missing)}")
+    out = {a: found[a] for a in agents}
+    if players is not None and not any(out.values()):
+        raise ValueError(f"decisions proof: no {players}-player positions in {folder}")
+    return out
+
+
+def read_ratings(path):
+    """{entrant: (mu, sigma)} from a tournament leaderboard.csv (or ratings.csv)."""
+    try:
+        with open(path, newline="") as fh:
+            rows = list(csv.DictReader(fh))
+    except OSError as exc:
+        raise ValueError(f"decisions proof: cannot read {path}: {exc.strerror}") from None
+    if not rows or not {"entrant", "mu", "sigma"} <= set(rows[0]):
+        raise ValueError(f"decisions proof: {path} needs the columns entrant, mu, sigma")
+    return {r["entrant"]: (float(r["mu"]), float(r["sigma"])) for r in rows}
+
+
+def proof(regrets, ratings, reps=BOOTSTRAP, seed=0):
+    """Spearman of (-mean regret) against mu over the agents in both, with its bootstrap
+    interval; a dict with the per-agent table."""
+    agents = [a for a in regrets if a in ratings]
+    if len(agents) < 3:
+        raise ValueError(f"decisions proof: only {len(agents)} agents in both the decision "
+                         f"leaderboard and the ratings ({', '.join(agents) or 'none'}); need 3")
+    ids = sorted(set.intersection(*(set(regrets[a]) for a in agents)))
+    if not ids:
+        raise ValueError("decisions proof: the agents share no positions")
+    table = np.array([[regrets[a][i] for i in ids] for a in agents])     # agents x positions
+    mu = np.array([ratings[a][0] for a in agents])
+    sigma = np.array([ratings[a][1] for a in agents])
+    mean = table.mean(axis=1)
+    rho = spearman(-mean, mu)
+    rng = np.random.default_rng(seed)
+    draws = []
+    for _ in range(reps):
+        pick = rng.integers(0, len(ids), len(ids))
+        draws.append(spearman(-table[:, pick].mean(axis=1), rng.normal(mu, sigma)))
+    draws = np.asarray(draws)
+    low, high = np.nanpercentile(draws, [2.5, 97.5])
+    rows = [{"agent": a, "regret": float(mean[k]), "mu": float(mu[k]), "sigma": float(sigma[k]),
+             "regret_rank": float(r1), "rating_rank": float(r2)}
+            for k, (a, r1, r2) in enumerate(zip(agents, ranks(mean), ranks(-mu)))]
+    return {"spearman": rho, "low": float(low), "high": float(high), "agents": len(agents),
+            "positions": len(ids), "reps": reps,
+            "share_at_least_0.8": float(np.mean(draws >= 0.8)),
+            "left_out": sorted(set(regrets) ^ set(ratings)), "rows": rows}
+
+
+def report(fig):
+    """The figures as text lines."""
+    out = [f"{'agent':<52} {'regret':>8} {'rank':>5} {'mu':>7} {'sigma':>6} {'rank':>5}"]
+    for r in sorted(fig["rows"], key=lambda r: r["regret"]):
+        out.append(f"{r['agent']:<52} {r['regret']:8.4f} {r['regret_rank']:5.1f} "
+                   f"{r['mu']:7.2f} {r['sigma']:6.2f} {r['rating_rank']:5.1f}")
+    out.append(f"Spearman {fig['spearman']:.3f}, 95% bootstrap [{fig['low']:.3f}, "
+               f"{fig['high']:.3f}] ({fig['agents']} agents, {fig['positions']} positions, "
+               f"{fig['reps']} resamples; share of resamples >= 0.8: "
+               f"{fig['share_at_least_0.8']:.2f})")
+    if fig["left_out"]:
+        out.append(f"in one file only (left out): {', '.join(fig['left_out'])}")
+    return out
