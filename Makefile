@@ -25,9 +25,10 @@ test: warm
 	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --nbmake tests notebooks
 
 # The long sweeps: every decision of 50 random games per player count saved, loaded and
-# continued (both games' scenario round trips). CI runs it after make test.
+# continued (both games' scenario round trips), on TEST_WORKERS processes. CI runs it after
+# make test.
 soak: warm
-	SPECIESGYM_ROUNDTRIP_GAMES=50 $(BIN)/python -m pytest -q \
+	SPECIESGYM_ROUNDTRIP_GAMES=50 $(BIN)/python -m pytest -q -n $(TEST_WORKERS) \
 		tests/evolution/test_scenario_round_trip.py tests/dominant_species/test_scenario_roundtrip.py
 
 # A small self-play MaskablePPO agent per game (2 players, a few minutes on 2 cores), then its
