@@ -13,26 +13,16 @@ agent's InfoSet (never the real state); it uses only what the seat to move may s
 hand and species, the public table), so the action equals the one it would choose on the
 real state (the batched env's equality test relies on this, and checks it).
 """
-import importlib
-
 import numpy as np
 from numba import njit
 
 from agents.base import Agent
 from agents.search import kernels
+# POLICIES: index = the `kind` of kernels.policy_action; glue(game) imports the game's search
+# glue, which registers its kernels by state type (shared with the search agent)
+from agents.search.agent import POLICIES, glue as load_glue
 from agents.search.policy import random_legal
 from envs.core.rng import WORD_DTYPE, seed_word
-
-POLICIES = ("random", "greedy")        # index = the `kind` of kernels.policy_action
-GLUE = {"evolution": "agents.search.evolution",
-        "dominant_species": "agents.search.dominant_species"}
-
-
-def load_glue(game):
-    """Import the game's search glue (it registers the game's kernels by state type)."""
-    if game not in GLUE:
-        raise ValueError(f"unknown game {game!r}; choose one of {', '.join(GLUE)}")
-    return importlib.import_module(GLUE[game])
 
 
 def word_from(rng):
