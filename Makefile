@@ -2,7 +2,7 @@
 PY ?= python3.11
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | md5sum | cut -c1-12)
+STAMP := $(VENV)/.installed-$(shell cat pyproject.toml setup.py | md5sum | cut -c1-12)
 
 .PHONY: test soak demo bench warm clean
 
@@ -10,7 +10,7 @@ $(BIN)/python:
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 
-$(STAMP): $(BIN)/python pyproject.toml
+$(STAMP): $(BIN)/python pyproject.toml setup.py
 	$(BIN)/pip install -q -e ".[dev,train,ray]"
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
@@ -22,12 +22,14 @@ warm: $(STAMP)
 # TEST_WORKERS processes (pytest-xdist; the kernels are compiled once by warm, before).
 TEST_WORKERS ?= 2
 test: warm
-	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --nbmake tests notebooks
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) -m "not soak" --nbmake tests notebooks
 
-# The long sweeps: every decision of 50 random games per player count saved, loaded and
-# continued (both games' scenario round trips), on TEST_WORKERS processes. CI runs it after
-# make test.
+# The long checks, on TEST_WORKERS processes; CI runs them after make test: the tests marked
+# soak (both games compiled afresh under NUMBA_BOUNDSCHECK, the wheel installed into a fresh
+# venv), then every decision of 50 random games per player count saved, loaded and continued
+# (both games' scenario round trips).
 soak: warm
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) -m soak tests
 	SPECIESGYM_ROUNDTRIP_GAMES=50 $(BIN)/python -m pytest -q -n $(TEST_WORKERS) \
 		tests/evolution/test_scenario_round_trip.py tests/dominant_species/test_scenario_roundtrip.py
 

@@ -2,7 +2,7 @@
 
 `act(observation, action_mask, infoset=None) -> int`: the observation is the env's float32
 vector for the agent's seat, the mask an int8 vector of legal actions. Only agents that set
-`wants_infoset = True` (search) receive an `agents.infoset.InfoSet`, which lets them draw
+`wants_infoset = True` (search) receive an `speciesgym.agents.infoset.InfoSet`, which lets them draw
 determinisations consistent with what their seat has seen; no agent reads the real state.
 """
 from abc import ABC, abstractmethod

@@ -16,13 +16,13 @@ real state (the batched env's equality test relies on this, and checks it).
 import numpy as np
 from numba import njit
 
-from agents.base import Agent
-from agents.search import kernels
+from speciesgym.agents.base import Agent
+from speciesgym.agents.search import kernels
 # POLICIES: index = the `kind` of kernels.policy_action; glue(game) imports the game's search
 # glue, which registers its kernels by state type (shared with the search agent)
-from agents.search.agent import POLICIES, glue as load_glue
-from agents.search.policy import random_legal
-from envs.core.rng import WORD_DTYPE, seed_word
+from speciesgym.agents.search.agent import POLICIES, glue as load_glue
+from speciesgym.agents.search.policy import random_legal
+from speciesgym.envs.core.rng import WORD_DTYPE, seed_word
 
 
 def word_from(rng):

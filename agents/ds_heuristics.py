@@ -17,11 +17,11 @@ best rival, hit the leader.
 """
 import numpy as np
 
-from agents.base import Agent, best_legal
-from agents.ds_view import DSView
-from envs.dominant_species import data as D
-from envs.dominant_species.actions import BLOCKS, N_ACTIONS
-from envs.dominant_species.rules import board as B
+from speciesgym.agents.base import Agent, best_legal
+from speciesgym.agents.ds_view import DSView
+from speciesgym.envs.dominant_species import data as D
+from speciesgym.envs.dominant_species.actions import BLOCKS, N_ACTIONS
+from speciesgym.envs.dominant_species.rules import board as B
 
 HARMFUL_CELL = (B.D_BLIGHT_CELL, B.D_CATA_CELL, B.D_GLACIATE, B.D_ICE_SHEET)
 OUT_ELEM = (B.D_DISEASE, B.D_IMMI_ELEM, B.D_META_OUT)

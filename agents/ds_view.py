@@ -3,8 +3,8 @@ plus public derived quantities (matching, dominance, tile ranking) computed from
 static map tables. Only the observation is read (envs.dominant_species.observe LAYOUT)."""
 import numpy as np
 
-from envs.dominant_species import data as D
-from envs.dominant_species.observe import LAYOUT
+from speciesgym.envs.dominant_species import data as D
+from speciesgym.envs.dominant_species.observe import LAYOUT
 
 OFFSETS = {}
 _o = 0

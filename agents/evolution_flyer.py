@@ -43,10 +43,10 @@ scores every legal action. What it adds:
   starve it otherwise (with 4 or more players a high card mostly feeds the others).
 - Base Evolution (Flight off): the same scoring; the Flight parts never apply.
 """
-from agents.evolution_heuristics import DEFENSIVE, EvolutionHeuristic, GrazerAgent, HunterAgent
-from agents.evolution_view import class_food, class_kind
-from envs.evolution.data import Kind
-from envs.evolution.state import MAX_SPECIES, TRAIT_SLOTS, Pend, Phase, Source
+from speciesgym.agents.evolution_heuristics import DEFENSIVE, EvolutionHeuristic, GrazerAgent, HunterAgent
+from speciesgym.agents.evolution_view import class_food, class_kind
+from speciesgym.envs.evolution.data import Kind
+from speciesgym.envs.evolution.state import MAX_SPECIES, TRAIT_SLOTS, Pend, Phase, Source
 
 K = Kind
 FLYING_USELESS = (K.CLIMBING, K.BURROWING, K.HARD_SHELL, K.HORNS, K.DEFENSIVE_HERDING,

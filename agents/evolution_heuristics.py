@@ -18,11 +18,11 @@ herbivores with defensive traits.
 """
 import numpy as np
 
-from agents.base import Agent, best_legal
-from agents.evolution_view import EvolutionView, class_food, class_kind
-from envs.evolution.actions import BLOCKS, N_ACTIONS
-from envs.evolution.data import Kind
-from envs.evolution.state import MAX_SPECIES, TRAIT_SLOTS, Pend, Phase, Source
+from speciesgym.agents.base import Agent, best_legal
+from speciesgym.agents.evolution_view import EvolutionView, class_food, class_kind
+from speciesgym.envs.evolution.actions import BLOCKS, N_ACTIONS
+from speciesgym.envs.evolution.data import Kind
+from speciesgym.envs.evolution.state import MAX_SPECIES, TRAIT_SLOTS, Pend, Phase, Source
 
 S = MAX_SPECIES
 K = Kind

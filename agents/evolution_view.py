@@ -5,9 +5,9 @@ species are (relative seat, slot), own face-down traits are visible to their own
 """
 import numpy as np
 
-from envs.evolution.data import CLASS_FOOD, CLASS_KIND, N_CLASSES, N_KINDS, N_TRAIT_KINDS
-from envs.evolution.observe import OFFSETS, SPECIES_FEATURES
-from envs.evolution.state import MAX_PLAYERS, MAX_SPECIES, Pend, Phase
+from speciesgym.envs.evolution.data import CLASS_FOOD, CLASS_KIND, N_CLASSES, N_KINDS, N_TRAIT_KINDS
+from speciesgym.envs.evolution.observe import OFFSETS, SPECIES_FEATURES
+from speciesgym.envs.evolution.state import MAX_PLAYERS, MAX_SPECIES, Pend, Phase
 
 P, S = MAX_PLAYERS, MAX_SPECIES
 

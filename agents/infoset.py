@@ -13,7 +13,7 @@ _RESAMPLERS = {}
 def resampler(game):
     """The `resample(state, seat, rng)` function of a game."""
     if game not in _RESAMPLERS:
-        _RESAMPLERS[game] = importlib.import_module(f"envs.{game}.resample").resample
+        _RESAMPLERS[game] = importlib.import_module(f"speciesgym.envs.{game}.resample").resample
     return _RESAMPLERS[game]
 
 

@@ -3,7 +3,7 @@
 Each simulation draws a full state from the agent's information set (`infoset.sample`),
 descends the shared tree by UCT over the actions legal in that determinisation (a child's
 exploration term counts the visits in which it was available), expands one new action,
-plays out with random legal moves in the engines' compiled kernels (`agents.rollout`) to
+plays out with random legal moves in the engines' compiled kernels (`speciesgym.agents.rollout`) to
 the end of the game or a decision cap (Evolution 60 decisions, about a round; Dominant
 Species 150), and backs up a value for every seat in [0, 1]: the mean of its rank among the
 players by current score (first 1, last 0, ties shared) and its lead over the best rival,
@@ -22,8 +22,8 @@ import math
 
 import numpy as np
 
-from agents.base import Agent
-from agents.rollout import ROLLOUTS, new_picker
+from speciesgym.agents.base import Agent
+from speciesgym.agents.rollout import ROLLOUTS, new_picker
 
 DEFAULT_DEPTH = {"evolution": 60, "dominant_species": 150}
 MARGIN_SCALE = {"evolution": 20.0, "dominant_species": 60.0}
@@ -148,7 +148,7 @@ class MCTSAgent(Agent):
             return -1
         agent = self._prior_agents.get(engine.game)
         if agent is None:
-            from agents.spec import from_spec
+            from speciesgym.agents.spec import from_spec
             agent = from_spec(f"heuristic:{PRIOR_STYLE[engine.game]}", engine.game,
                               engine.num_players, seed=int(self.rng.integers(2**62)))
             self._prior_agents[engine.game] = agent

@@ -17,7 +17,7 @@ import zipfile
 
 import numpy as np
 
-from agents.base import Agent
+from speciesgym.agents.base import Agent
 
 META_NAME = "speciesgym.json"
 FORMAT = "speciesgym-maskableppo-1"
@@ -73,7 +73,7 @@ def check_metadata(path, meta, game, num_players, options=None):
         raise ValueError(f"PPO checkpoint {path!r} was trained with options "
                          f"{meta.get('options')}, not {dict(options)}")
     import importlib
-    engine = importlib.import_module(f"envs.{game}").make_engine(
+    engine = importlib.import_module(f"speciesgym.envs.{game}").make_engine(
         num_players, **meta.get("options", {}))
     if (engine.obs_size, engine.num_actions) != (meta["obs_size"], meta["num_actions"]):
         raise ValueError(f"PPO checkpoint {path!r} expects {meta['obs_size']} observations and "

@@ -1,7 +1,7 @@
 """Uniform choice among the legal actions."""
 import numpy as np
 
-from agents.base import Agent
+from speciesgym.agents.base import Agent
 
 
 class RandomAgent(Agent):

@@ -12,7 +12,7 @@ import os
 
 import numpy as np
 
-from agents.base import Agent
+from speciesgym.agents.base import Agent
 
 META_NAME = "speciesgym-rllib.json"
 MODULE_PATH = ("checkpoint", "learner_group", "learner", "rl_module", "shared")
@@ -41,7 +41,7 @@ class RLlibAgent(Agent):
 
     def __init__(self, path, game, num_players, options=None):
         meta = read_run(path)
-        from agents.runner import make_engine
+        from speciesgym.agents.runner import make_engine
         if meta.get("game") != game:
             raise ValueError(f"RLlib run {path!r} was trained for {meta.get('game')}, not "
                              f"{game}")

@@ -7,10 +7,10 @@ as at the end (EVO-SCORE-01); Dominant Species counts the victory points so far.
 """
 import numpy as np
 
-from envs.core.rng import new_word
-from envs.dominant_species.engine import random_playout as ds_random_playout
-from envs.evolution.batch import play_random_batch
-from envs.evolution.engine import final_at
+from speciesgym.envs.core.rng import new_word
+from speciesgym.envs.dominant_species.engine import random_playout as ds_random_playout
+from speciesgym.envs.evolution.batch import play_random_batch
+from speciesgym.envs.evolution.engine import final_at
 
 def new_picker(seed):
     """The picker's own generator record (envs.core.rng.WORD_DTYPE), seeded by `seed`."""

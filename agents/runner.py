@@ -1,8 +1,8 @@
 """A fast game runner over the engines (no PettingZoo loop): one game, or a match of many
 games with seat rotation.
 
-Every action goes through `envs.core.engine.checked_step`, so an agent choosing an illegal
-action raises ValueError. Agents with `wants_infoset` receive an `agents.infoset.InfoSet`
+Every action goes through `speciesgym.envs.core.engine.checked_step`, so an agent choosing an illegal
+action raises ValueError. Agents with `wants_infoset` receive an `speciesgym.agents.infoset.InfoSet`
 of their seat; the others see only their observation and mask.
 """
 import importlib
@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from agents.infoset import InfoSet
-from envs.core.engine import checked_step
-from envs.core.rewards import final_rewards
+from speciesgym.agents.infoset import InfoSet
+from speciesgym.envs.core.engine import checked_step
+from speciesgym.envs.core.rewards import final_rewards
 
 GAMES = ("evolution", "dominant_species")
 _ENGINES = {}
@@ -24,7 +24,7 @@ def make_engine(game, num_players, **options):
         raise ValueError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
     key = (game, num_players, tuple(sorted(options.items())))
     if key not in _ENGINES:
-        module = importlib.import_module(f"envs.{game}")
+        module = importlib.import_module(f"speciesgym.envs.{game}")
         _ENGINES[key] = module.make_engine(num_players, **options)
     return _ENGINES[key]
 

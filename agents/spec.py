@@ -16,14 +16,14 @@
 import importlib
 import inspect
 
-from agents.runner import GAMES
+from speciesgym.agents.runner import GAMES
 
 HEURISTICS = {
-    "evolution": {"grazer": ("agents.evolution_heuristics", "GrazerAgent"),
-                  "hunter": ("agents.evolution_heuristics", "HunterAgent"),
-                  "flyer": ("agents.evolution_flyer", "FlyerAgent")},
-    "dominant_species": {"dominator": ("agents.ds_heuristics", "DominatorAgent"),
-                         "spreader": ("agents.ds_heuristics", "SpreaderAgent")},
+    "evolution": {"grazer": ("speciesgym.agents.evolution_heuristics", "GrazerAgent"),
+                  "hunter": ("speciesgym.agents.evolution_heuristics", "HunterAgent"),
+                  "flyer": ("speciesgym.agents.evolution_flyer", "FlyerAgent")},
+    "dominant_species": {"dominator": ("speciesgym.agents.ds_heuristics", "DominatorAgent"),
+                         "spreader": ("speciesgym.agents.ds_heuristics", "SpreaderAgent")},
 }
 KINDS = ("random", "heuristic", "greedy", "mcts", "search", "ppo", "rllib", "py")
 
@@ -39,12 +39,12 @@ def from_spec(spec, game, num_players, seed=None):
     if kind == "random":
         if arg:
             raise ValueError(f"agent spec {spec!r}: 'random' takes no argument")
-        from agents.random_agent import RandomAgent
+        from speciesgym.agents.random_agent import RandomAgent
         return RandomAgent(seed)
     if kind == "greedy":
         if arg:
             raise ValueError(f"agent spec {spec!r}: 'greedy' takes no argument")
-        from agents.compiled import CompiledPolicyAgent
+        from speciesgym.agents.compiled import CompiledPolicyAgent
         return CompiledPolicyAgent(game, "greedy", seed=seed)
     if kind == "heuristic":
         styles = HEURISTICS[game]
@@ -61,19 +61,19 @@ def from_spec(spec, game, num_players, seed=None):
         if sims < 1:
             raise ValueError(f"agent spec {spec!r}: mcts needs a positive number of "
                              f"simulations, e.g. 'mcts:100'")
-        from agents.mcts import MCTSAgent
+        from speciesgym.agents.mcts import MCTSAgent
         return MCTSAgent(sims, seed=seed)
     if kind == "search":
-        from agents.search.agent import from_arg
+        from speciesgym.agents.search.agent import from_arg
         return from_arg(spec, arg, seed)
     if kind == "ppo":
         if not arg:
             raise ValueError(f"agent spec {spec!r}: ppo needs a checkpoint path, e.g. "
                              f"'ppo:runs/demo/final.zip'")
         try:
-            module = importlib.import_module("agents.ppo_agent")
+            module = importlib.import_module("speciesgym.agents.ppo_agent")
         except ModuleNotFoundError as e:
-            if e.name not in ("agents.ppo_agent",):
+            if e.name not in ("speciesgym.agents.ppo_agent",):
                 raise ValueError(f"agent spec {spec!r}: the PPO agent needs {e.name!r}, "
                                  f"which is not installed") from e
             raise ValueError(f"agent spec {spec!r}: the PPO agent (agents.ppo_agent) is not "
@@ -88,7 +88,7 @@ def from_spec(spec, game, num_players, seed=None):
         except ImportError:
             raise ValueError(f"agent spec {spec!r}: the RLlib agent needs Ray: pip install "
                              f"'speciesgym[ray]'") from None
-        from agents.rllib_agent import RLlibAgent
+        from speciesgym.agents.rllib_agent import RLlibAgent
         return RLlibAgent(arg, game, num_players)
     if kind == "py":
         return build_py(spec, game, num_players, seed)

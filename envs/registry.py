@@ -1,6 +1,6 @@
 """Register speciesgym's envs with PettingZoo's registry.
 
-`import envs.registry` (done by every env module) makes
+`import speciesgym.envs.registry` (done by every env module) makes
 `pettingzoo.make("aec", "speciesgym/evolution-v0", num_players=4)` and
 `pettingzoo.make("aec", "speciesgym/dominant_species-v0", num_players=4)` work. Entry points are
 strings, so a game module is imported only when its env is made.
@@ -8,8 +8,8 @@ strings, so a game module is imported only when its env is made.
 from pettingzoo import aec_registry, register
 
 ENV_IDS = {
-    "speciesgym/evolution-v0": "envs.evolution.aec_env:env",
-    "speciesgym/dominant_species-v0": "envs.dominant_species.aec_env:env",
+    "speciesgym/evolution-v0": "speciesgym.envs.evolution.aec_env:env",
+    "speciesgym/dominant_species-v0": "speciesgym.envs.dominant_species.aec_env:env",
 }
 
 for _env_id, _entry_point in ENV_IDS.items():

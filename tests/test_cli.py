@@ -11,7 +11,7 @@ SCENARIO = os.path.join(ROOT, "scenarios", "evolution", "carnivore_standoff.json
 
 
 def run(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "training.cli", *args], cwd=ROOT,
+    return subprocess.run([sys.executable, "-m", "speciesgym.training.cli", *args], cwd=ROOT,
                           input=stdin, capture_output=True, text=True, timeout=600)
 
 
@@ -60,7 +60,7 @@ def test_bad_input_is_a_clear_error(args, message):
 
 
 def test_match_prints_win_shares_with_intervals_that_sum_to_one():
-    from training.match import run_match
+    from speciesgym.training.match import run_match
     rows = run_match("evolution", ["random", "heuristic:grazer"], 4, seed=3)
     assert [r["agent"] for r in rows] == ["random", "heuristic:grazer"]
     assert abs(sum(r["win_share"] for r in rows) - 1.0) < 1e-9
@@ -82,7 +82,7 @@ def test_match_refuses_one_agent_and_zero_games():
                                      "report", "train-rllib", "match", "decisions",
                                      "tournament", "tournament-report"])
 def test_every_command_prints_its_help(command, capsys):
-    from training.cli import build_parser
+    from speciesgym.training.cli import build_parser
     with pytest.raises(SystemExit) as exit_:
         build_parser().parse_args(([command] if command else []) + ["--help"])
     assert exit_.value.code == 0

@@ -9,7 +9,7 @@ GAMES = ["evolution", "dominant_species"]
 
 
 def make(game, **kwargs):
-    return importlib.import_module(f"envs.{game}").env(**kwargs)
+    return importlib.import_module(f"speciesgym.envs.{game}").env(**kwargs)
 
 
 def play_out(e, seed):
@@ -52,7 +52,7 @@ def test_rank_and_score_rewards(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_mask_only_for_the_agent_to_move(game):
-    e = importlib.import_module(f"envs.{game}").raw_env(num_players=3)
+    e = importlib.import_module(f"speciesgym.envs.{game}").raw_env(num_players=3)
     e.reset(seed=2)
     for agent in e.possible_agents:
         mask = e.observe(agent)["action_mask"]

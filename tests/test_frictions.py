@@ -7,7 +7,7 @@ import re
 import numpy as np
 import pytest
 
-from training.cli import main
+from speciesgym.training.cli import main
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DS_SCENARIO = os.path.join(ROOT, "scenarios", "dominant_species", "domination_card.json")
@@ -51,14 +51,14 @@ def test_show_reads_the_game_from_the_file(capsys, tmp_path):
 def test_a_bad_net_names_the_flag(net):
     """train() checks its Args first (check_args), so `speciesgym train --net 64x64` stops
     with this message before any work."""
-    from training.train_args import Args, check_args
+    from speciesgym.training.train_args import Args, check_args
     with pytest.raises(ValueError, match=f"--net {net!r}: give hidden layer sizes"):
         check_args(Args(net=net))
 
 
 def test_the_match_rank_reward_is_named_a_reward():
-    from agents import RandomAgent
-    from agents.runner import play_match
+    from speciesgym.agents import RandomAgent
+    from speciesgym.agents.runner import play_match
     res = play_match("evolution", 2, [RandomAgent(0), RandomAgent(1)], 2)
     assert not hasattr(res, "mean_rank")
     assert np.allclose(res.mean_rank_reward.sum(), 0.0)        # zero-sum, +1 .. -1

@@ -34,12 +34,12 @@ import numpy as np
 from gymnasium import spaces
 from stable_baselines3.common.vec_env import VecEnv
 
-from agents.compiled import POLICIES, word_from
-from envs.core.rewards import check_reward_mode, final_rewards
-from envs.core.rng import WORD_DTYPE
-from training import batched_kernels as K
-from training.batched_opponents import external_actions
-from training.single_agent import SCORE_SCALE, OpponentPool, make_game_engine
+from speciesgym.agents.compiled import POLICIES, word_from
+from speciesgym.envs.core.rewards import check_reward_mode, final_rewards
+from speciesgym.envs.core.rng import WORD_DTYPE
+from speciesgym.training import batched_kernels as K
+from speciesgym.training.batched_opponents import external_actions
+from speciesgym.training.single_agent import SCORE_SCALE, OpponentPool, make_game_engine
 
 COMPILED = {"random": POLICIES.index("random"), "greedy": POLICIES.index("greedy")}
 
@@ -261,7 +261,7 @@ def make_batched_vec_env(args, specs, weights, seed):
     """The training VecEnv of `--vec batched` (episode statistics by VecMonitor)."""
     from stable_baselines3.common.vec_env import VecMonitor
 
-    from training.train_args import parse_options
+    from speciesgym.training.train_args import parse_options
     env = BatchedEnv(args.game, args.players, args.envs, specs, weights, reward=args.reward,
                      seed=seed, options=parse_options(args.option), shaping=args.shaping)
     venv = VecMonitor(env, info_keywords=("win",))

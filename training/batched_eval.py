@@ -11,8 +11,8 @@ flip a near-tie between two actions).
 """
 import numpy as np
 
-from training.batched_env import BatchedEnv
-from training.batched_opponents import is_batched_agent
+from speciesgym.training.batched_env import BatchedEnv
+from speciesgym.training.batched_opponents import is_batched_agent
 
 
 def evaluate_batched(agent, game, num_players, opponent, n_games, seed, reward="win",

@@ -8,8 +8,8 @@ Codes of `kinds[g, seat]`: agents.compiled.POLICIES index (0 random, 1 greedy), 
 """
 from numba import njit
 
-from agents.compiled import load_glue
-from agents.search import kernels
+from speciesgym.agents.compiled import load_glue
+from speciesgym.agents.search import kernels
 
 LEARNER, OVER, CAPPED = -1, -2, -3
 EXTERNAL = -1

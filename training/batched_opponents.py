@@ -8,13 +8,13 @@ is a ValueError naming the agent and the game, and that round's moves are not ap
 """
 import numpy as np
 
-from training import batched_kernels as K
+from speciesgym.training import batched_kernels as K
 
 
 def is_batched_agent(agent):
     """True for agents whose act_batch equals act row by row (the deterministic PPO
     policy); RandomAgent's act_batch draws otherwise than its act, so it is left out."""
-    from agents.ppo_agent import PPOAgent
+    from speciesgym.agents.ppo_agent import PPOAgent
     return isinstance(agent, PPOAgent)
 
 
@@ -47,7 +47,7 @@ def external_actions(env, games, seats):
 
 def single_action(env, agent, g, seat, obs, mask):
     if getattr(agent, "wants_infoset", False):
-        from agents.infoset import InfoSet
+        from speciesgym.agents.infoset import InfoSet
         action = agent.act(obs, mask, InfoSet(env.engine, env.states[g:g + 1], seat))
     else:
         action = agent.act(obs, mask)

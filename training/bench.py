@@ -5,7 +5,7 @@ import time
 
 import numpy as np
 
-from training.games import game_module
+from speciesgym.training.games import game_module
 
 
 def bench_aec(module, players, n_games, seed, **options):

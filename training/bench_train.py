@@ -1,6 +1,6 @@
 """How much of MaskablePPO's learn() goes to the envs and opponents, per vectorised env.
 
-    python -m training.bench_train --games evolution,dominant_species --vecs dummy,batched \
+    python -m speciesgym.training.bench_train --games evolution,dominant_species --vecs dummy,batched \
         --mixes default,compiled,selfplay --timesteps 20000 --envs 8
 
 For every game and opponent mix, one short training run per --vec (alternating in one
@@ -23,8 +23,8 @@ import time
 
 from stable_baselines3.common.vec_env import VecEnvWrapper
 
-from training.single_agent import make_game_engine
-from training.train import HEURISTICS, Args, make_vec_env, opponent_mix
+from speciesgym.training.single_agent import make_game_engine
+from speciesgym.training.train import HEURISTICS, Args, make_vec_env, opponent_mix
 
 MIXES = ("default", "compiled", "selfplay")
 
@@ -62,7 +62,7 @@ def one_run(game, vec, mix, timesteps, envs, players, seed, folder):
     import torch
     from sb3_contrib import MaskablePPO
 
-    from agents.ppo_agent import write_checkpoint
+    from speciesgym.agents.ppo_agent import write_checkpoint
     torch.manual_seed(seed)
     torch.set_num_threads(1)
     args = Args(game=game, players=players, envs=envs, vec=vec, seed=seed)
@@ -90,7 +90,7 @@ def one_run(game, vec, mix, timesteps, envs, players, seed, folder):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m training.bench_train", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m speciesgym.training.bench_train", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", default="evolution,dominant_species")
     parser.add_argument("--vecs", default="dummy,batched")

@@ -4,17 +4,17 @@ import argparse
 import json
 import sys
 
-from training.games import GAMES, game_module, parse_options
+from speciesgym.training.games import GAMES, game_module, parse_options
 
 
 def cmd_play(args):
-    from training.human import run_play
+    from speciesgym.training.human import run_play
     announce_compile(args.game)
     return run_play(args)
 
 
 def announce_compile(game):
-    from training.warm import compile_if_cold
+    from speciesgym.training.warm import compile_if_cold
     compile_if_cold(game)
 
 
@@ -22,7 +22,7 @@ def cmd_bench(args):
     if args.compare:
         return cmd_bench_compare(args)
     announce_compile(args.game)
-    from training.bench import bench_game
+    from speciesgym.training.bench import bench_game
     result = bench_game(args.game, args.players or 4, args.games, args.aec_games, args.seed,
                         **parse_options(args.option))
     print(json.dumps(result, indent=2))
@@ -35,7 +35,7 @@ def cmd_bench_compare(args):
                          f"and {args.round_seconds}")
     for game in GAMES:
         announce_compile(game)
-    from training.bench_compare import default_contenders, format_table, run_compare
+    from speciesgym.training.bench_compare import default_contenders, format_table, run_compare
     players = (2, 4, 6) if args.players is None else (args.players,)
     result = run_compare(default_contenders(players), args.rounds, args.round_seconds,
                          args.seed, say=lambda m: print(m, file=sys.stderr))
@@ -48,7 +48,7 @@ def scenario_source(path, game=None):
     """(game, scenario dict without "game", whether the game was guessed) of a scenario file:
     the game its "game" field names, else `game` (--game), else evolution; a file naming
     another game than --game is an error."""
-    from envs.core.scenario import load_json
+    from speciesgym.envs.core.scenario import load_json
     data = load_json(path)
     if not isinstance(data, dict):
         raise ValueError(f"scenario file {path}: must hold a JSON object")
@@ -65,7 +65,7 @@ def scenario_source(path, game=None):
 def cmd_show(args):
     engine, state = _shown_position(args)
     if args.out:
-        from envs.core.picture import save_figure
+        from speciesgym.envs.core.picture import save_figure
         fig = engine.picture(state, viewer=args.viewer, reveal=args.reveal)
         print(f"wrote {save_figure(fig, args.out)}")
     else:
@@ -75,8 +75,8 @@ def cmd_show(args):
 
 def _shown_position(args):
     """(engine, state) of `show`'s file: a scenario, or a game record at --move."""
-    from training.record import FORMAT, load_record, replay_steps
-    from envs.core.scenario import load_json
+    from speciesgym.training.record import FORMAT, load_record, replay_steps
+    from speciesgym.envs.core.scenario import load_json
     data = load_json(args.file)
     if isinstance(data, dict) and data.get("format") == FORMAT:
         record = load_record(args.file)
@@ -100,20 +100,20 @@ def _shown_position(args):
 
 
 def cmd_replay(args):
-    from training.replay import run_replay
+    from speciesgym.training.replay import run_replay
     return run_replay(args)
 
 
 def cmd_warm(args):
-    from training.warm import warm_games
+    from speciesgym.training.warm import warm_games
     warm_games([args.game] if args.game else GAMES)
     return 0
 
 
 def cmd_train(args):
-    from training.train import args_from_namespace, train
+    from speciesgym.training.train import args_from_namespace, train
     if args.seeds is not None:
-        from training.sweep import parse_seeds
+        from speciesgym.training.sweep import parse_seeds
         seeds = parse_seeds(args.seeds)          # bad input fails before any compiling
         if args.seed != 0:
             raise ValueError("--seed and --seeds: give one (--seeds runs one run per seed)")
@@ -122,7 +122,7 @@ def cmd_train(args):
     if args.game in GAMES:
         announce_compile(args.game)
     if args.seeds is not None:
-        from training.sweep import run_sweep
+        from speciesgym.training.sweep import run_sweep
         return run_sweep(args_from_namespace(args), seeds, args.workers)
     try:
         train(args_from_namespace(args))
@@ -132,15 +132,15 @@ def cmd_train(args):
 
 
 def cmd_report(args):
-    from training.report import run_report
+    from speciesgym.training.report import run_report
     return run_report(args.sweep, target=args.target, reps=args.reps, seed=args.seed,
                       out_dir=args.out, plot=args.plot)
 
 
 def cmd_tournament(args):
-    from training.ratings import format_leaderboard, leaderboard, plot_ratings, write_leaderboard
-    from training.referee import Limits
-    from training.tournament import Config, run_tournament
+    from speciesgym.training.ratings import format_leaderboard, leaderboard, plot_ratings, write_leaderboard
+    from speciesgym.training.referee import Limits
+    from speciesgym.training.tournament import Config, run_tournament
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
     if args.game in GAMES:
         announce_compile(args.game)
@@ -150,7 +150,7 @@ def cmd_tournament(args):
     out = args.out or f"runs/tournament-{args.game}-{args.players}p"
     executor = None
     if args.executor == "ray":
-        from training.ray_executor import RayExecutor
+        from speciesgym.training.ray_executor import RayExecutor
         executor = RayExecutor(args.address, None if args.address else args.workers, limits)
     elif args.address:
         print("--address is for --executor ray", file=sys.stderr)
@@ -174,14 +174,14 @@ def cmd_tournament(args):
     if args.plot:
         paths += (plot_ratings(ratings, f"{out}/ratings.png",
                                f"{args.game}, {args.players} players"),)
-    from training.tournament_report import write_report
+    from speciesgym.training.tournament_report import write_report
     paths += tuple(write_report(out))
     print("wrote " + ", ".join(paths))
     return 0
 
 
 def cmd_tournament_report(args):
-    from training.tournament_report import format_head_to_head, report, write_report
+    from speciesgym.training.tournament_report import format_head_to_head, report, write_report
     rep = report(args.out)
     print(f"{rep.game}, {rep.players} players, {rep.games} games ({args.out})")
     print("head-to-head (row's share of games finished above column; games together):")
@@ -195,7 +195,7 @@ def cmd_tournament_report(args):
 
 
 def add_tournament_arguments(parser):
-    from training.referee import Limits
+    from speciesgym.training.referee import Limits
     parser.add_argument("--game", default="evolution", help="evolution or dominant_species")
     parser.add_argument("--players", type=int, default=4, help="seats per game (2..6)")
     parser.add_argument("--agents", required=True,
@@ -293,7 +293,7 @@ def build_parser():
     train = sub.add_parser("train", help="self-play MaskablePPO for one seat; runs/<name>/",
                            description="Self-play MaskablePPO (training/train.py). Every flag is a "
                            "field of training.train.Args.")
-    from training.train import add_arguments
+    from speciesgym.training.train import add_arguments
     add_arguments(train)
     train.add_argument("--seeds", default=None,
                        help="a sweep: one run per seed (e.g. 0,1,2,3,4 or 0-4) in "
@@ -302,17 +302,17 @@ def build_parser():
     train.add_argument("--workers", type=int, default=1,
                        help="with --seeds: seeds trained side by side (default 1)")
     train.set_defaults(func=cmd_train)
-    from training.rllib.cli import add_arguments as add_rllib_arguments
+    from speciesgym.training.rllib.cli import add_arguments as add_rllib_arguments
     add_rllib_arguments(sub.add_parser(
         "train-rllib", help="self-play PPO with RLlib (Ray), one policy for every seat",
         description="RLlib PPO with action masking on the game as a multi-agent env "
         "(training/rllib); --num-env-runners Ray workers sample; a rerun resumes; the run "
         "plays as the agent spec rllib:<out>. Needs pip install 'speciesgym[ray]'."))
-    from training.match import add_arguments as add_match_arguments
+    from speciesgym.training.match import add_arguments as add_match_arguments
     add_match_arguments(sub.add_parser(
         "match", help="one table of agents plays N games, seats rotating; win shares with "
         "95%% intervals"))
-    from training.decisions.cli import add_decisions_parser
+    from speciesgym.training.decisions.cli import add_decisions_parser
     add_decisions_parser(sub)
     report = sub.add_parser("report", help="a sweep's win rates across seeds: IQM, 95%% "
                                            "bootstrap interval, share past a target, curves",

@@ -11,15 +11,15 @@ dominance cards taken, the score and the win.
 """
 from collections import Counter
 
-from envs.dominant_species.actions import BLOCKS
-from envs.dominant_species.data import ACTION_NAMES, ANIMAL_NAMES, CARD_NAMES, SPACE_ACTION
-from training.game_stats import replay_pairs, win_shares
+from speciesgym.envs.dominant_species.actions import BLOCKS
+from speciesgym.envs.dominant_species.data import ACTION_NAMES, ANIMAL_NAMES, CARD_NAMES, SPACE_ACTION
+from speciesgym.training.game_stats import replay_pairs, win_shares
 
 
 def seat_animals(record):
     """The animal name at each seat of a Dominant Species `record`, as dealt from its seed
     (no replay)."""
-    from agents.runner import make_engine
+    from speciesgym.agents.runner import make_engine
     if record["game"] != "dominant_species":
         raise ValueError(f"seat_animals: a {record['game']} record")
     engine = make_engine(record["game"], record["players"], **record["options"])

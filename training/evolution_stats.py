@@ -21,10 +21,10 @@ from collections import Counter
 
 import numpy as np
 
-from envs.evolution.actions import BLOCKS
-from envs.evolution.data import CLASS_KIND, KIND_NAMES, Kind
-from envs.evolution.state import Phase
-from training.game_stats import replay_pairs, win_shares
+from speciesgym.envs.evolution.actions import BLOCKS
+from speciesgym.envs.evolution.data import CLASS_KIND, KIND_NAMES, Kind
+from speciesgym.envs.evolution.state import Phase
+from speciesgym.training.game_stats import replay_pairs, win_shares
 
 SOURCES = ("watering hole", "Cliff", "attack", "Intelligence", "bank", "automatic")
 STARTS = {"FEED_WH": "watering hole", "FEED_CLIFF": "Cliff", "ATTACK": "attack",

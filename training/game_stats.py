@@ -11,16 +11,16 @@ import os
 
 import numpy as np
 
-from agents import from_spec
-from agents.runner import play_game
-from training.record import add_action, finish_record, load_record, new_record, replay_steps
+from speciesgym.agents import from_spec
+from speciesgym.agents.runner import play_game
+from speciesgym.training.record import add_action, finish_record, load_record, new_record, replay_steps
 
 
 def play_records(game, num_players, specs, n_games, seed=0, **options):
     """Play `n_games` games between the agents of `specs` (one per seat, agent specs as in
-    `agents.from_spec`) and return their game records, finished, with seeds seed, seed+1,
+    `speciesgym.agents.from_spec`) and return their game records, finished, with seeds seed, seed+1,
     ...; entrant i sits at seat (i + g) % num_players in game g, as in
-    `agents.runner.play_match`. Each agent is built once, with seed i."""
+    `speciesgym.agents.runner.play_match`. Each agent is built once, with seed i."""
     if len(specs) != num_players:
         raise ValueError(f"{len(specs)} agent specs for {num_players} players")
     built = [from_spec(spec, game, num_players, seed=i) for i, spec in enumerate(specs)]

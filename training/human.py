@@ -17,10 +17,10 @@ import sys
 
 import numpy as np
 
-from agents.runner import agent_action, make_engine
-from agents.spec import from_spec
-from envs.core.engine import checked_step
-from training.record import add_action, finish_record, new_record, save_record
+from speciesgym.agents.runner import agent_action, make_engine
+from speciesgym.agents.spec import from_spec
+from speciesgym.envs.core.engine import checked_step
+from speciesgym.training.record import add_action, finish_record, new_record, save_record
 
 HUMAN = "human"
 
@@ -53,7 +53,7 @@ def seat_specs(agents, num_players, human):
 
 
 def public_namer(game):
-    return importlib.import_module(f"envs.{game}.public_names").public_action_name
+    return importlib.import_module(f"speciesgym.envs.{game}.public_names").public_action_name
 
 
 def ask_person(engine, state, seat, legal, ask, out):
@@ -126,7 +126,7 @@ def check_save(path):
 def run_play(args):
     """The `play` subcommand: 0 when the game was played out, 1 when the person stopped,
     130 on Ctrl-C."""
-    from training.games import parse_options
+    from speciesgym.training.games import parse_options
     human = check_human(args.human, args.players)
     specs = seat_specs(args.agents, args.players, human)
     save = check_save(args.save)

@@ -21,9 +21,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from envs.core.engine import checked_step
-from envs.core.rewards import final_rewards
-from training.single_agent import SCORE_SCALE, agent_from_spec, make_game_engine
+from speciesgym.envs.core.engine import checked_step
+from speciesgym.envs.core.rewards import final_rewards
+from speciesgym.training.single_agent import SCORE_SCALE, agent_from_spec, make_game_engine
 
 
 @dataclass

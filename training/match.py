@@ -3,10 +3,10 @@
 with its 95% Wilson interval, the share of an equal player (1 / players) and its mean score.
 The figures behind strength claims such as heuristic:flyer's in the README come from this
 command; the seed and the agent seeds (entrant i gets seed i + 1) fix every game."""
-from agents import from_spec
-from agents.runner import play_match
-from training.games import parse_options
-from training.ratings import wilson
+from speciesgym.agents import from_spec
+from speciesgym.agents.runner import play_match
+from speciesgym.training.games import parse_options
+from speciesgym.training.ratings import wilson
 
 
 def run_match(game, agents, games, seed=0, options=None):

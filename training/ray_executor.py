@@ -1,5 +1,5 @@
 """Tournament games on a Ray cluster: `RayExecutor`, the same executor interface as
-`training.executors.ProcessExecutor` (GameSpecs in, result records out as games finish).
+`speciesgym.training.executors.ProcessExecutor` (GameSpecs in, result records out as games finish).
 
 Each game is one Ray task. Inside the task the game is played by a one-worker
 `ProcessExecutor` that the Ray worker process keeps between tasks, so every bot fault is
@@ -12,7 +12,7 @@ again, and the games already written are neither lost nor played twice.
 A task that fails for a reason that is no bot's fault (the engine raised, the Ray worker or
 its node died) is retried once by Ray. If the retry fails too, the game is recorded as
 failed: a record with `"failed": {"reason", "detail"}`, no scores and no winners, which
-`training.ratings` leaves out of the ratings and the leaderboard (a failure of the machine
+`speciesgym.training.ratings` leaves out of the ratings and the leaderboard (a failure of the machine
 says nothing about the bots), stored like any other game so a rerun does not play it again,
 and announced by a RuntimeWarning. (The local executor instead stops the tournament on such
 a failure; on a cluster one lost node should not end a long run.)
@@ -24,7 +24,7 @@ connects to a running cluster and leaves it running.
 """
 import traceback
 
-from training.referee import Limits
+from speciesgym.training.referee import Limits
 
 RETRIES = 1                 # Ray retries a failing task this many times before we record it
 
@@ -34,7 +34,7 @@ def play_in_child(spec, limits):
     record, a forfeit record for a faulting bot; RuntimeError for a failure outside the
     bots."""
     global _LOCAL
-    from training.executors import ProcessExecutor
+    from speciesgym.training.executors import ProcessExecutor
     if _LOCAL is None:
         _LOCAL = ProcessExecutor(1, limits)
     _LOCAL.limits = limits
@@ -94,7 +94,7 @@ class RayExecutor:
                              "(or ray==2.60.0)") from None
         if not ray.is_initialized():
             if self.address is None:
-                from training import ray_local
+                from speciesgym.training import ray_local
                 self.started = ray_local.start(self.num_cpus)
             else:
                 try:
@@ -107,7 +107,7 @@ class RayExecutor:
     def close(self):
         """Shut down the local Ray instance this executor started (a cluster stays up)."""
         if self.started is not None:
-            from training import ray_local
+            from speciesgym.training import ray_local
             ray_local.stop(self.started)
             self.started = None
 

@@ -65,8 +65,8 @@ def replay_steps(record):
     ValueError if an action is illegal or named differently than recorded, or if a finished
     record's scores or winners differ from the replayed ones (the rules changed, or the file
     was edited)."""
-    from agents.runner import make_engine
-    from envs.core.engine import checked_step
+    from speciesgym.agents.runner import make_engine
+    from speciesgym.envs.core.engine import checked_step
     engine = make_engine(record["game"], record["players"], **record["options"])
     state = engine.new_state(record["seed"])
     for i, step in enumerate(record["actions"]):

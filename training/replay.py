@@ -8,9 +8,9 @@ the spectator by default (other seats' hidden choices described as the table see
 """
 import io
 
-from envs.core.picture import check_viewer
-from training.human import public_namer
-from training.record import load_record, replay_steps
+from speciesgym.envs.core.picture import check_viewer
+from speciesgym.training.human import public_namer
+from speciesgym.training.record import load_record, replay_steps
 
 
 def _score_line(engine, state):
@@ -76,7 +76,7 @@ def run_replay(args):
     for line in replay_lines(record, viewer):
         print(line)
     if args.html:
-        from training.replay_page import write_replay_page
+        from speciesgym.training.replay_page import write_replay_page
         frames = replay_frames(record, viewer, args.every)
         who = "spectator" if viewer is None else f"player_{viewer}"
         title = f"{record['game']}, {record['players']} players, seed {record['seed']} " \

@@ -4,7 +4,7 @@ The learner owns one seat per episode; the seat rotates between episodes (episod
 built with `seat_offset=o` uses seat (k + o) % P) unless `seat` fixes it. The opponents are
 Agent objects drawn from a pool (`OpponentPool`) at every reset; they move inside `reset()`
 and `step()` until the learner must act again or the game ends, and each sees only its own
-observation and mask (search agents also get their own `agents.infoset.InfoSet`).
+observation and mask (search agents also get their own `speciesgym.agents.infoset.InfoSet`).
 
 - observation: the learner's float32 observation vector (`engine.observe(state, seat)`);
 - action: Discrete(num_actions). What an action the rules forbid does is `illegal_action`:
@@ -43,8 +43,8 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from envs.core.engine import checked_step
-from envs.core.rewards import check_reward_mode, final_rewards
+from speciesgym.envs.core.engine import checked_step
+from speciesgym.envs.core.rewards import check_reward_mode, final_rewards
 
 GAMES = ("evolution", "dominant_species")
 ILLEGAL_ACTIONS = ("raise", "penalize")    # what an action the rules forbid does
@@ -58,29 +58,29 @@ def make_game_engine(game, num_players, options=None):
     """`envs.<game>.make_engine(num_players, **options)`; ValueError names an unknown game."""
     if game not in GAMES:
         raise ValueError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
-    module = importlib.import_module(f"envs.{game}")
+    module = importlib.import_module(f"speciesgym.envs.{game}")
     return module.make_engine(num_players, **dict(options or {}))
 
 
 def agent_from_spec(spec, game, num_players, seed=None):
     """An opponent named by a spec ("random", "heuristic:<style>", "mcts:<n>", "ppo:<path>").
 
-    Uses `agents.from_spec`; where that is not installed, only "random" and "ppo:" are known.
+    Uses `speciesgym.agents.from_spec`; where that is not installed, only "random" and "ppo:" are known.
     PPO agents are loaded once per process and shared (their play is deterministic)."""
     if spec.startswith("ppo:"):
         key = (spec[4:], game, num_players)
         if key not in _PPO_CACHE:
-            from agents.ppo_agent import PPOAgent
+            from speciesgym.agents.ppo_agent import PPOAgent
             if len(_PPO_CACHE) >= _PPO_CACHE_SIZE:
                 _PPO_CACHE.pop(next(iter(_PPO_CACHE)))
             _PPO_CACHE[key] = PPOAgent.load(spec[4:], game, num_players)
         return _PPO_CACHE[key]
     try:
-        from agents import from_spec
+        from speciesgym.agents import from_spec
     except ImportError:
         if spec != "random":
             raise ValueError(f"agent spec {spec!r}: only 'random' is available here") from None
-        from agents import RandomAgent
+        from speciesgym.agents import RandomAgent
         return RandomAgent(seed)
     return from_spec(spec, game, num_players, seed=seed)
 
@@ -283,7 +283,7 @@ class SingleAgentEnv(gym.Env):
             agent = self.opponents[seat]
             obs, mask = engine.observe(state, seat), engine.legal_mask(state)
             if getattr(agent, "wants_infoset", False):
-                from agents.infoset import InfoSet
+                from speciesgym.agents.infoset import InfoSet
                 action = agent.act(obs, mask, InfoSet(engine, state, seat))
             else:
                 action = agent.act(obs, mask)

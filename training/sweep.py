@@ -8,7 +8,7 @@ A sweep is one training run (training.train) per seed, all with the same argumen
                                   (args.json, checkpoints/, final.zip, eval.csv, tb/)
   runs/<name>/logs/seed_<k>.log   seed k's output, appended on every rerun
 
-Each seed runs in its own process (`python -m training.train`), at most `--workers` at once,
+Each seed runs in its own process (`python -m speciesgym.training.train`), at most `--workers` at once,
 seeds in the given order. Rerunning the same command resumes: a seed whose final.zip has
 reached --timesteps is skipped, one with checkpoints continues from its last one (as
 `train --resume`), one without any checkpoint starts again from nothing. So Ctrl-C, SIGTERM or
@@ -36,9 +36,9 @@ import subprocess
 import sys
 import time
 
-from training.train import Args, Run, available_baselines, check_args, split_specs
-from training.single_agent import SingleAgentEnv
-from training.train_args import parse_options
+from speciesgym.training.train import Args, Run, available_baselines, check_args, split_specs
+from speciesgym.training.single_agent import SingleAgentEnv
+from speciesgym.training.train_args import parse_options
 
 # Args fields that may differ between the runs of one sweep: the seed itself, where and under
 # which name a run lives, how it is started and shown, the step budget (checkpoints up to a
@@ -88,7 +88,7 @@ def seed_args(args, seed):
 def seed_state(run_args):
     """(state, step) of one seed's run: ("done", step) when final.zip has reached
     --timesteps, ("resume", step of the last checkpoint), or ("start", 0)."""
-    from agents.ppo_agent import read_metadata
+    from speciesgym.agents.ppo_agent import read_metadata
     run = Run(run_args)
     final = os.path.join(run.dir, "final.zip")
     if os.path.isfile(final):
@@ -201,7 +201,7 @@ def start_seed(args, seed, state, lock):
 
 def seed_command(run_args):
     """The command of one seed's run: this Python, training.train, every field spelled out."""
-    return [sys.executable, "-m", "training.train", *argv_of(run_args)]
+    return [sys.executable, "-m", "speciesgym.training.train", *argv_of(run_args)]
 
 
 def wait():

@@ -2,7 +2,7 @@
 a tournament resumable, and the run that hands games to an executor (training/executors.py)
 and records what comes back, forfeits included (training/referee.py).
 
-A tournament is a `Config`: game, player count, entrants (agent specs, `agents.from_spec`),
+A tournament is a `Config`: game, player count, entrants (agent specs, `speciesgym.agents.from_spec`),
 number of games, seed and game options. Game `g` depends only on `(seed, g)`, never on the
 number of games or workers, so a longer run extends a shorter one game for game.
 
@@ -12,7 +12,7 @@ block every entrant sits every seat exactly once (with E > P it plays P of the E
 an entrant's counts per seat never differ by more than one. The game seed and one seed per
 seat come from `SeedSequence([seed, 0, g])`; agents are built fresh for every game.
 
-Entrants are any `agents.from_spec` specs, `py:<module>.<Name>` included (a class or factory
+Entrants are any `speciesgym.agents.from_spec` specs, `py:<module>.<Name>` included (a class or factory
 imported in the parent to check the name, built only in the workers).
 
 Files in the output folder:
@@ -37,7 +37,7 @@ Files in the output folder:
 Forfeits: a bot that raises (being built, in `reset` or `act`), returns a non-integer or an
 illegal action, runs past the move limit (`Limits.move`, each call) or the game limit
 (`Limits.game`, its seat's total in one game), or whose process dies, forfeits that game
-(`training.referee`): the game stops there; the forfeiting seat ranks last (rank P) and
+(`speciesgym.training.referee`): the game stops there; the forfeiting seat ranks last (rank P) and
 every other seat shares first place (rank 1, each a winner, so a 2-player forfeit is a win
 for the opponent and, with more players, the others split the win). Such a game counts for
 the ratings like any other; its record has `"scores": null` (no final position to score),
@@ -47,11 +47,11 @@ limit was. Played and forfeited games alike are stored, so a rerun does not repl
 The tournament goes on; each forfeit is also a RuntimeWarning naming the game and the bot.
 
 Executors: an executor is a callable mapping an iterable of `GameSpec`s to an iterable of
-result records in any order. The default is `training.executors.ProcessExecutor(workers,
+result records in any order. The default is `speciesgym.training.executors.ProcessExecutor(workers,
 limits)`: bots play in spawned worker processes that the parent kills when a call overruns
 its limit and replaces when they die; one worker (`--workers 1`, "local") plays the games
 one after another, more play them side by side, and both give the same records.
-`training.ray_executor.RayExecutor` plays them as Ray tasks on a cluster (each task judges
+`speciesgym.training.ray_executor.RayExecutor` plays them as Ray tasks on a cluster (each task judges
 its bots with a one-worker ProcessExecutor, so records are the same again); a task failing
 twice outside the bots is stored as a failed game, not rated. The parent alone writes the
 file and the ratings.
@@ -64,15 +64,15 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
-from agents import from_spec
-from agents.infoset import InfoSet
-from agents.runner import make_engine
-from agents.spec import py_factory
-from training.executors import ProcessExecutor
-from training.games import GAMES
-from training.ratings import InOrder, Ratings
-from training.record import save_record
-from training.referee import Limits, play_spec  # noqa: F401  (play_spec: one game here)
+from speciesgym.agents import from_spec
+from speciesgym.agents.infoset import InfoSet
+from speciesgym.agents.runner import make_engine
+from speciesgym.agents.spec import py_factory
+from speciesgym.training.executors import ProcessExecutor
+from speciesgym.training.games import GAMES
+from speciesgym.training.ratings import InOrder, Ratings
+from speciesgym.training.record import save_record
+from speciesgym.training.referee import Limits, play_spec  # noqa: F401  (play_spec: one game here)
 
 FORMAT = "speciesgym-tournament-1"
 CONFIG_FILE = "tournament.json"
@@ -143,7 +143,7 @@ def check_config(config):
             continue
         agent = from_spec(spec, config.game, players, seed=0)
         if spec.startswith("ppo:"):
-            from agents.ppo_agent import check_metadata, read_metadata
+            from speciesgym.agents.ppo_agent import check_metadata, read_metadata
             check_metadata(spec[4:], read_metadata(spec[4:]), config.game, players,
                            config.options)
         first_move(agent, config.game, players, config.options)
@@ -307,7 +307,7 @@ def open_results(config, out):
 def run_tournament(config, out, workers=1, executor=None, progress=False, limits=None):
     """Play the games of `config` not yet in `out`/results.jsonl; returns (records, ratings)
     with records in game order and ratings updated live in game order (equal to rating the
-    finished file with `training.ratings.rate_records`). Games are played by `executor`, by
+    finished file with `speciesgym.training.ratings.rate_records`). Games are played by `executor`, by
     default a `ProcessExecutor(workers, limits)` ended on return; a forfeit is also a
     RuntimeWarning naming the game, the entrant and its fault."""
     own = executor is None

@@ -32,8 +32,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from training.ratings import Z95, rate_records, wilson
-from training.tournament import CONFIG_FILE, RESULTS_FILE, read_config, read_results
+from speciesgym.training.ratings import Z95, rate_records, wilson
+from speciesgym.training.tournament import CONFIG_FILE, RESULTS_FILE, read_config, read_results
 
 HEAD_TO_HEAD_COLUMNS = ("entrant", "opponent", "games", "share", "low", "high")
 SEAT_COLUMNS = ("seat", "games", "win_share", "low", "high", "mean_rank")

@@ -1,4 +1,4 @@
-"""Self-play MaskablePPO for one seat of a game: `speciesgym train` (or `python -m training.train`).
+"""Self-play MaskablePPO for one seat of a game: `speciesgym train` (or `python -m speciesgym.training.train`).
 
 The learner plays one seat of `--envs` parallel games (training.single_agent.SingleAgentEnv);
 every opponent seat is drawn per episode from a pool: with probability `--self-play` one of
@@ -49,10 +49,10 @@ import time
 
 import numpy as np
 
-from training.decisions.during_training import SUITE_COLUMNS, suite_eval_from_args
-from training.single_agent import SingleAgentEnv, make_game_engine
-from training.signals import StopSignals
-from training.train_args import (HEURISTICS, Args, add_arguments, args_from_namespace,  # noqa: F401
+from speciesgym.training.decisions.during_training import SUITE_COLUMNS, suite_eval_from_args
+from speciesgym.training.single_agent import SingleAgentEnv, make_game_engine
+from speciesgym.training.signals import StopSignals
+from speciesgym.training.train_args import (HEURISTICS, Args, add_arguments, args_from_namespace,  # noqa: F401
                                   check_args, parse_options, split_specs)
 
 
@@ -119,7 +119,7 @@ def evaluate(agent, args, opponent, seed):
     (win share, mean reward, mean score). With --vec batched the games run side by side
     (training.batched_eval), with the same figures."""
     if args.vec == "batched":
-        from training.batched_eval import evaluate_batched
+        from speciesgym.training.batched_eval import evaluate_batched
         return evaluate_batched(agent, args.game, args.players, opponent, args.eval_games,
                                 seed, args.reward, parse_options(args.option))
     env = SingleAgentEnv(args.game, args.players, [opponent], reward=args.reward,
@@ -140,7 +140,7 @@ def evaluate(agent, args, opponent, seed):
 
 def make_vec_env(args, specs, weights, seed):
     if args.vec == "batched":
-        from training.batched_env import make_batched_vec_env
+        from speciesgym.training.batched_env import make_batched_vec_env
         return make_batched_vec_env(args, specs, weights, seed)
     from stable_baselines3.common.monitor import Monitor
     from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
@@ -170,7 +170,7 @@ def train(args):
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
 
-    from agents.ppo_agent import PPOAgent, check_metadata, read_metadata, write_checkpoint
+    from speciesgym.agents.ppo_agent import PPOAgent, check_metadata, read_metadata, write_checkpoint
 
     args = check_args(args)
     run = Run(args)
@@ -339,8 +339,8 @@ def train(args):
 def behaviour_clone(model, args, teachers, options, run_dir):
     """Warm start: imitate `teachers` (training.imitation), in `pretrain_rounds` DAgger
     rounds; the figures of every round go to pretrain.json."""
-    from agents.ppo_agent import PPOAgent
-    from training.imitation import collect, concat, pretrain
+    from speciesgym.agents.ppo_agent import PPOAgent
+    from speciesgym.training.imitation import collect, concat, pretrain
     start = time.perf_counter()
     rounds, demos = [], None
     for r in range(args.pretrain_rounds):
@@ -377,7 +377,7 @@ def print_table(args, step, rows):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m training.train", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m speciesgym.training.train", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     add_arguments(parser)
     try:

@@ -9,7 +9,7 @@ import dataclasses
 import inspect
 from dataclasses import dataclass, field
 
-from training.games import parse_options  # noqa: F401  (re-exported for training.train)
+from speciesgym.training.games import parse_options  # noqa: F401  (re-exported for training.train)
 
 HEURISTICS = {"evolution": ("heuristic:grazer", "heuristic:hunter"),
               "dominant_species": ("heuristic:dominator", "heuristic:spreader")}

@@ -13,14 +13,14 @@ import importlib
 import sys
 import time
 
-from envs.core.cold_cache import cache_is_cold
-from training.games import GAMES, game_module
+from speciesgym.envs.core.cold_cache import cache_is_cold
+from speciesgym.training.games import GAMES, game_module
 
 
 def warm_game(name):
     """Compile or load every kernel of game `name`; returns the seconds it took."""
     start = time.perf_counter()
-    importlib.import_module(f"envs.{name}").warm()
+    importlib.import_module(f"speciesgym.envs.{name}").warm()
     return time.perf_counter() - start
 
 
@@ -30,7 +30,7 @@ def warm_games(names=GAMES, search=True):
         print(f"warm: {name} kernels ready in {warm_game(name):.1f} s", flush=True)
     if not search:
         return
-    from agents.search.agent import warm
+    from speciesgym.agents.search.agent import warm
     for name in names:
         start = time.perf_counter()
         warm(name)

@@ -14,7 +14,7 @@ source it is built from changes (envs.core.cache).
 """
 import pathlib
 
-from envs.core.cache import drop_stale_cache
+from speciesgym.envs.core.cache import drop_stale_cache
 
 _HERE = pathlib.Path(__file__).resolve().parent
 drop_stale_cache(_HERE, [_HERE, _HERE.parent.parent / "envs"])

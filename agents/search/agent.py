@@ -15,11 +15,11 @@ import time
 
 import numpy as np
 
-from agents.base import Agent
-from envs.core.rng import WORD_DTYPE, seed_word
+from speciesgym.agents.base import Agent
+from speciesgym.envs.core.rng import WORD_DTYPE, seed_word
 
-GLUE = {"evolution": "agents.search.evolution",
-        "dominant_species": "agents.search.dominant_species"}
+GLUE = {"evolution": "speciesgym.agents.search.evolution",
+        "dominant_species": "speciesgym.agents.search.dominant_species"}
 POLICIES = ("random", "greedy")
 
 
@@ -133,7 +133,7 @@ class SearchAgent(Agent):
         return int(actions[best])
 
     def _search(self, game, root, seat, tree):
-        from agents.search.uct import simulate
+        from speciesgym.agents.search.uct import simulate
         work = np.zeros(1, root.dtype)
         args = (self.c, game.PRIOR if self.prior_weight is None else float(self.prior_weight),
                 int(self.depth or game.DEPTH), game.SCALE, POLICIES.index(self.policy),
@@ -169,8 +169,8 @@ def from_arg(spec, arg, seed=None):
 
 def warm(game):
     """Compile (or load from the disk cache) the search loop of `game`: one small decision."""
-    from agents.infoset import InfoSet
-    from agents.runner import make_engine
+    from speciesgym.agents.infoset import InfoSet
+    from speciesgym.agents.runner import make_engine
     engine = make_engine(game, 2)
     state = engine.new_state(0)
     seat = engine.to_move(state)

@@ -2,8 +2,8 @@
 the same rollout policy (uniform random), the same rollout cap and no prior, on the same
 positions; one core.
 
-    python -m agents.search.bench                       # both games, 2 and 4 players
-    python -m agents.search.bench --game evolution --players 2 --caps 60 16
+    python -m speciesgym.agents.search.bench                       # both games, 2 and 4 players
+    python -m speciesgym.agents.search.bench --game evolution --players 2 --caps 60 16
 
 Rollouts run in the engines' compiled kernels in both agents, so at a long cap both spend
 most of a simulation playing out and the ratio is bounded by the rollout's share of the
@@ -19,11 +19,11 @@ import time
 
 import numpy as np
 
-from agents.infoset import InfoSet
-from agents.mcts import DEFAULT_DEPTH, MCTSAgent
-from agents.runner import make_engine
-from agents.search.agent import SearchAgent
-from envs.core.engine import checked_step
+from speciesgym.agents.infoset import InfoSet
+from speciesgym.agents.mcts import DEFAULT_DEPTH, MCTSAgent
+from speciesgym.agents.runner import make_engine
+from speciesgym.agents.search.agent import SearchAgent
+from speciesgym.envs.core.engine import checked_step
 
 
 def positions(game, players, n, seed=0, every=17):

@@ -3,15 +3,15 @@ determinisation, the victory points so far and the rollout policies, registered 
 common names of agents.search.kernels."""
 from numba import njit
 
-from agents.mcts import DEFAULT_DEPTH, MARGIN_SCALE, PRIOR_WEIGHT
-from agents.search import kernels
-from agents.search.ds_greedy import greedy_action
-from agents.search.policy import random_legal
-from envs.dominant_species.actions import N_ACTIONS
-from envs.dominant_species.observe import fill_observation
-from envs.dominant_species.resample import redeal
-from envs.dominant_species.rules import PH_OVER, legal_mask, step
-from envs.dominant_species.state import STATE_DTYPE
+from speciesgym.agents.mcts import DEFAULT_DEPTH, MARGIN_SCALE, PRIOR_WEIGHT
+from speciesgym.agents.search import kernels
+from speciesgym.agents.search.ds_greedy import greedy_action
+from speciesgym.agents.search.policy import random_legal
+from speciesgym.envs.dominant_species.actions import N_ACTIONS
+from speciesgym.envs.dominant_species.observe import fill_observation
+from speciesgym.envs.dominant_species.resample import redeal
+from speciesgym.envs.dominant_species.rules import PH_OVER, legal_mask, step
+from speciesgym.envs.dominant_species.state import STATE_DTYPE
 
 GAME = "dominant_species"
 DEPTH = DEFAULT_DEPTH[GAME]

@@ -14,11 +14,11 @@ ds_heuristics.py) in a few array lookups, reading the sampled state of the anima
 import numpy as np
 from numba import njit
 
-from agents.search.policy import best_scored, random_legal
-from envs.dominant_species import data as D
-from envs.dominant_species.actions import (A_ANIMAL, A_CELL, A_COUNT, A_PASS, A_PLACE,
+from speciesgym.agents.search.policy import best_scored, random_legal
+from speciesgym.envs.dominant_species import data as D
+from speciesgym.envs.dominant_species.actions import (A_ANIMAL, A_CELL, A_COUNT, A_PASS, A_PLACE,
                                            N_ACTIONS)
-from envs.dominant_species.rules import board as B
+from speciesgym.envs.dominant_species.rules import board as B
 
 # planning weight per action kind (the spreader's), ACT_* order
 PLAN_W = np.array([0.6, 2.4, 0.5, 1.4, 0.3, 0.3, 2.8, 3.0, 2.2, 1.8, 1.0, 2.0])

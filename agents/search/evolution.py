@@ -4,16 +4,16 @@ the rollout policies, registered under the common names of agents.search.kernels
 import numpy as np
 from numba import njit
 
-from agents.mcts import DEFAULT_DEPTH, MARGIN_SCALE, PRIOR_WEIGHT
-from agents.search import kernels
-from agents.search.evolution_greedy import greedy_action
-from agents.search.policy import random_legal
-from envs.evolution import rules
-from envs.evolution.actions import N_ACTIONS
-from envs.evolution.observe import observe_into
-from envs.evolution.resample import redeal
-from envs.evolution.rules.round import final_scores
-from envs.evolution.state import STATE_DTYPE
+from speciesgym.agents.mcts import DEFAULT_DEPTH, MARGIN_SCALE, PRIOR_WEIGHT
+from speciesgym.agents.search import kernels
+from speciesgym.agents.search.evolution_greedy import greedy_action
+from speciesgym.agents.search.policy import random_legal
+from speciesgym.envs.evolution import rules
+from speciesgym.envs.evolution.actions import N_ACTIONS
+from speciesgym.envs.evolution.observe import observe_into
+from speciesgym.envs.evolution.resample import redeal
+from speciesgym.envs.evolution.rules.round import final_scores
+from speciesgym.envs.evolution.state import STATE_DTYPE
 
 GAME = "evolution"
 DEPTH = DEFAULT_DEPTH[GAME]

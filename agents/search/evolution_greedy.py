@@ -13,13 +13,13 @@ move (inside a simulation every seat plays it).
 import numpy as np
 from numba import njit
 
-from agents.search.policy import best_scored, random_legal
-from envs.evolution.actions import (A_ATTACK, A_BODY, A_CARD, A_DONE, A_FEED_CLIFF,
+from speciesgym.agents.search.policy import best_scored, random_legal
+from speciesgym.envs.evolution.actions import (A_ATTACK, A_BODY, A_CARD, A_DONE, A_FEED_CLIFF,
                                     A_FEED_WH, A_NEW_AVIAN, A_NEW_LAND, A_POP, A_TARGET,
                                     A_TRAIT, N_ACTIONS)
-from envs.evolution.data import CLASS_FOOD, CLASS_KIND, N_CLASSES, N_KINDS, Kind
-from envs.evolution.rules.species import holds_kind, trait_count
-from envs.evolution.state import MAX_PLAYERS, MAX_SPECIES, TRAIT_SLOTS, Pend, Phase
+from speciesgym.envs.evolution.data import CLASS_FOOD, CLASS_KIND, N_CLASSES, N_KINDS, Kind
+from speciesgym.envs.evolution.rules.species import holds_kind, trait_count
+from speciesgym.envs.evolution.state import MAX_PLAYERS, MAX_SPECIES, TRAIT_SLOTS, Pend, Phase
 
 S = MAX_SPECIES
 # value of a trait kind on a herbivore / on a carnivore (the grazer's weights, rounded)

@@ -1,10 +1,10 @@
 """The game kernels the search loop calls, under common names, chosen by the state's type.
 
-The loop (`agents.search.uct`) is written once and calls `to_move(st)`, `legal_mask(st,
+The loop (`speciesgym.agents.search.uct`) is written once and calls `to_move(st)`, `legal_mask(st,
 out)`, `step(st, a)`, `redeal(st, seat, word)`, `scores(st, out)` and `policy_action(st,
-mask, word, kind)`; the batched training env (`training.batched_kernels`) also calls
-`observe(st, seat, out)`. Each game's glue module (`agents.search.evolution`,
-`agents.search.dominant_species`) registers its compiled kernels for its state record type;
+mask, word, kind)`; the batched training env (`speciesgym.training.batched_kernels`) also calls
+`observe(st, seat, out)`. Each game's glue module (`speciesgym.agents.search.evolution`,
+`speciesgym.agents.search.dominant_species`) registers its compiled kernels for its state record type;
 numba resolves each name by that type when it compiles the loop (`numba.extending.overload`).
 
 Why not pass the kernels to the loop as arguments: numba types a dispatcher argument by the

@@ -24,9 +24,9 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from agents.search.kernels import legal_mask, scores, step, to_move
-from agents.search.uct import GREEDY, MAX_SEATS, determinise, rank_values, rollout
-from envs.core.rng import WORD_DTYPE, seed_word
+from speciesgym.agents.search.kernels import legal_mask, scores, step, to_move
+from speciesgym.agents.search.uct import GREEDY, MAX_SEATS, determinise, rank_values, rollout
+from speciesgym.envs.core.rng import WORD_DTYPE, seed_word
 
 FULL_GAME = 20_000          # decisions: a safety cap, far above the length of any game
 
@@ -112,7 +112,7 @@ def words_for(seed, sims):
 def label_position(game, state, seat, sims, seed, depth=FULL_GAME, greedy=True):
     """Labels of every legal action of `state` (a (1,) record array, the mover `seat`) from
     `sims` simulations per action seeded by `seed`. Only what `seat` sees is used."""
-    from agents.search.agent import glue
+    from speciesgym.agents.search.agent import glue
     module = glue(game)
     if isinstance(sims, bool) or int(sims) < 1:
         raise ValueError(f"label: sims must be a positive integer, got {sims!r}")

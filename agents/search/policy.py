@@ -2,7 +2,7 @@
 scored actions with ties broken at random (both drawing from the search's own word)."""
 from numba import njit
 
-from envs.core.rng import rng_below
+from speciesgym.envs.core.rng import rng_below
 
 
 @njit(cache=True)

@@ -21,8 +21,8 @@ import math
 import numpy as np
 from numba import njit
 
-from agents.search.kernels import legal_mask, policy_action, redeal, scores, step, to_move
-from envs.core.rng import rng_below
+from speciesgym.agents.search.kernels import legal_mask, policy_action, redeal, scores, step, to_move
+from speciesgym.envs.core.rng import rng_below
 
 MAX_SEATS = 6
 GREEDY = 1

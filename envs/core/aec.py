@@ -21,8 +21,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
-from envs.core.engine import check_action
-from envs.core.rewards import check_reward_mode, final_rewards
+from speciesgym.envs.core.engine import check_action
+from speciesgym.envs.core.rewards import check_reward_mode, final_rewards
 
 
 class EngineAECEnv(AECEnv):

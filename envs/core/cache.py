@@ -16,7 +16,7 @@ CORE = pathlib.Path(__file__).resolve().parent
 def sources_digest(roots):
     """Hash of the files kernels are compiled from: those defining kernels, and the constant
     tables (data.py, actions.py, state.py) they read."""
-    h = hashlib.sha256()
+    h = hashlib.sha256(__name__.encode())   # cached kernels name their modules: a rename counts
     for root in roots:
         root = pathlib.Path(root)
         for path in sorted(root.rglob("*.py")):
@@ -28,8 +28,9 @@ def sources_digest(roots):
 
 
 def drop_stale_cache(cache_root, source_roots=None, stamp="numba-sources.sha256"):
-    """Delete numba cache files under cache_root when its sources (cache_root itself, or
-    source_roots, plus envs/core) changed since the last call; True if dropped."""
+    """Delete numba cache files under cache_root and envs/core when its sources (cache_root
+    itself, or source_roots, plus envs/core) or the package's import name changed since the
+    last call; True if dropped."""
     if os.environ.get("NUMBA_CACHE_DIR"):
         return False                      # caches live elsewhere (e.g. a fresh test directory)
     cache_root = pathlib.Path(cache_root)
@@ -41,11 +42,12 @@ def drop_stale_cache(cache_root, source_roots=None, stamp="numba-sources.sha256"
             return False
     except OSError:
         pass
-    for path in cache_root.rglob("*.nb[ic]"):
-        try:
-            path.unlink()
-        except OSError:
-            pass
+    for root in {cache_root, CORE}:       # kernels in envs/core are compiled into every game
+        for path in root.rglob("*.nb[ic]"):
+            try:
+                path.unlink()
+            except OSError:
+                pass
     try:
         stamp_path.parent.mkdir(exist_ok=True)
         stamp_path.write_text(digest)

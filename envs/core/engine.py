@@ -77,7 +77,7 @@ class GameEngine(ABC):
 
     def render_image(self, state, viewer=None, reveal=False):
         """The picture as an HxWx3 uint8 array (see `picture`)."""
-        from envs.core.picture import figure_to_rgb
+        from speciesgym.envs.core.picture import figure_to_rgb
         return figure_to_rgb(self.picture(state, viewer, reveal))
 
 

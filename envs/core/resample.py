@@ -8,7 +8,7 @@ pass the same `out` buffer at every simulation.
 """
 import numpy as np
 
-from envs.core.rng import WORD_DTYPE, seed_word
+from speciesgym.envs.core.rng import WORD_DTYPE, seed_word
 
 
 def copy_state(state, out=None):

@@ -8,11 +8,11 @@
   envs.dominant_species.scenario); a saved position loads back byte for byte.
 - `warm()`: compile or load every kernel; `bench_engine(engine, n_games, seed)`.
 """
-from envs.core.cache import drop_stale_cache
+from speciesgym.envs.core.cache import drop_stale_cache
 
 drop_stale_cache(__path__[0])
-from envs.dominant_species.engine import OPTIONS, DominantSpeciesEngine  # noqa: E402
-from envs.dominant_species.engine import bench_engine as _bench_engine  # noqa: E402
+from speciesgym.envs.dominant_species.engine import OPTIONS, DominantSpeciesEngine  # noqa: E402
+from speciesgym.envs.dominant_species.engine import bench_engine as _bench_engine  # noqa: E402
 
 
 def make_engine(num_players=4, animals=None, forbid_useless_spaces=False, **opts):
@@ -31,23 +31,23 @@ def bench_engine(engine, n_games, seed):
 
 
 def load_scenario(path_or_dict):
-    from envs.dominant_species.scenario import load_scenario as _load
+    from speciesgym.envs.dominant_species.scenario import load_scenario as _load
     return _load(path_or_dict)
 
 
 def to_scenario(engine, state):
-    from envs.dominant_species.scenario import to_scenario as _to
+    from speciesgym.envs.dominant_species.scenario import to_scenario as _to
     return _to(engine, state)
 
 
 def save_scenario(engine, state, path):
-    from envs.dominant_species.scenario import save_scenario as _save
+    from speciesgym.envs.dominant_species.scenario import save_scenario as _save
     _save(engine, state, path)
 
 
 def warm():
     """Compile (or load from cache) every kernel by playing short random games."""
-    from envs.dominant_species.observe import observe
+    from speciesgym.envs.dominant_species.observe import observe
     for players in (2, 6):
         engine = make_engine(players)
         state = engine.new_state(players)
@@ -58,7 +58,7 @@ def warm():
         engine.mask_into(state, mask)
         engine.to_move(state)
         _bench_engine(engine, 1, players)
-    from envs.dominant_species.scenario import load_scenario as _load, to_scenario as _to
+    from speciesgym.envs.dominant_species.scenario import load_scenario as _load, to_scenario as _to
     engine, state = _load({"animals": ["mammal", "insect"]})
     _load(_to(engine, state))
 
@@ -66,5 +66,5 @@ def warm():
 def __getattr__(name):
     if name in ("env", "raw_env", "DominantSpeciesEnv"):
         import importlib
-        return getattr(importlib.import_module("envs.dominant_species.aec_env"), name)
-    raise AttributeError(f"module 'envs.dominant_species' has no attribute {name!r}")
+        return getattr(importlib.import_module("speciesgym.envs.dominant_species.aec_env"), name)
+    raise AttributeError(f"module 'speciesgym.envs.dominant_species' has no attribute {name!r}")

@@ -14,7 +14,7 @@ Every decision is an atomic choice from one block; the decision in progress (sta
   option  3  one of the Immigrants options
   pass    1  decline / done, only where the rules let the player stop
 """
-from envs.core.blocks import ActionBlocks
+from speciesgym.envs.core.blocks import ActionBlocks
 
 BLOCKS = ActionBlocks([("place", 44), ("elem", 6), ("corner", 92), ("cell", 35),
                        ("animal", 6), ("count", 6), ("stack", 3), ("card", 5),

@@ -9,15 +9,15 @@ import time
 import numpy as np
 from numba import njit
 
-from envs.core.engine import GameEngine
-from envs.core.rng import rng_below, seed_word
-from envs.dominant_species import data as D
-from envs.dominant_species.actions import N_ACTIONS
-from envs.dominant_species.observe import OBS_SIZE, observe_at
-from envs.dominant_species.rules import PH_OVER, legal_mask, settle, step
-from envs.dominant_species.rules.board import PHASE_NAMES
-from envs.dominant_species.rules.setup import setup_game
-from envs.dominant_species.state import STATE_DTYPE
+from speciesgym.envs.core.engine import GameEngine
+from speciesgym.envs.core.rng import rng_below, seed_word
+from speciesgym.envs.dominant_species import data as D
+from speciesgym.envs.dominant_species.actions import N_ACTIONS
+from speciesgym.envs.dominant_species.observe import OBS_SIZE, observe_at
+from speciesgym.envs.dominant_species.rules import PH_OVER, legal_mask, settle, step
+from speciesgym.envs.dominant_species.rules.board import PHASE_NAMES
+from speciesgym.envs.dominant_species.rules.setup import setup_game
+from speciesgym.envs.dominant_species.state import STATE_DTYPE
 
 _START_CELLS = np.array([D.cell_index(*qr) for qr in D.START_TILES], np.int8)
 _START_TERRAIN = np.array(list(D.START_TILES.values()), np.int8)
@@ -234,16 +234,16 @@ class DominantSpeciesEngine(GameEngine):
         return scores, winners, key
 
     def action_name(self, state, action):
-        from envs.dominant_species.names import action_name
+        from speciesgym.envs.dominant_species.names import action_name
         return action_name(state, int(action))
 
     def phase_name(self, state):
-        from envs.dominant_species.names import decision_label
+        from speciesgym.envs.dominant_species.names import decision_label
         return f"{PHASE_NAMES[state[0]['phase']]}: {decision_label(state)}"
 
     def render_text(self, state, viewer=None):
         """The table as text; Dominant Species hides nothing a viewer could see on it."""
-        from envs.dominant_species.render import render_text
+        from speciesgym.envs.dominant_species.render import render_text
         return render_text(state)
 
 

@@ -1,7 +1,7 @@
 """Readable names of actions and decisions (for logs, replays and the terminal)."""
-from envs.dominant_species import data as D
-from envs.dominant_species.actions import BLOCKS
-from envs.dominant_species.rules import board as B
+from speciesgym.envs.dominant_species import data as D
+from speciesgym.envs.dominant_species.actions import BLOCKS
+from speciesgym.envs.dominant_species.rules import board as B
 
 _CELL_DECISION_VERB = {
     B.D_GLACIATE: "glaciate", B.D_ICE_SHEET: "glaciate", B.D_SPEC_INSECT: "1 insect cube on",

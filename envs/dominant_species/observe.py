@@ -8,9 +8,9 @@ only its size, of the stacks only their face-up tiles and sizes. Pieces, in orde
 import numpy as np
 from numba import njit
 
-from envs.dominant_species.data import (CELL_CORNERS, N_CARDS, N_CELLS, N_CORNERS, N_FACEUP,
+from speciesgym.envs.dominant_species.data import (CELL_CORNERS, N_CARDS, N_CELLS, N_CORNERS, N_FACEUP,
                                         N_SPACES, N_STACKS, STACK_SIZE)
-from envs.dominant_species.rules.board import (N_DECISIONS, is_endangered, match_value,
+from speciesgym.envs.dominant_species.rules.board import (N_DECISIONS, is_endangered, match_value,
                                                tile_payout)
 
 EGO_CELL = 10

@@ -15,15 +15,15 @@ Drawing modules: picture_earth (hexes), picture_display (action display), pictur
 """
 import textwrap
 
-from envs.core.picture import check_viewer, new_figure
-from envs.dominant_species import data as D
-from envs.dominant_species.names import cell_label, decision_label
-from envs.dominant_species.picture_display import draw_display
-from envs.dominant_species.picture_earth import draw_earth, earth_size, focus_cell
-from envs.dominant_species.picture_panel import (draw_animals, draw_cards, draw_legend,
+from speciesgym.envs.core.picture import check_viewer, new_figure
+from speciesgym.envs.dominant_species import data as D
+from speciesgym.envs.dominant_species.names import cell_label, decision_label
+from speciesgym.envs.dominant_species.picture_display import draw_display
+from speciesgym.envs.dominant_species.picture_earth import draw_earth, earth_size, focus_cell
+from speciesgym.envs.dominant_species.picture_panel import (draw_animals, draw_cards, draw_legend,
                                                  draw_supply)
-from envs.dominant_species.picture_style import Sketch
-from envs.dominant_species.rules.board import PH_EXECUTION, PH_OVER, PHASE_NAMES
+from speciesgym.envs.dominant_species.picture_style import Sketch
+from speciesgym.envs.dominant_species.rules.board import PH_EXECUTION, PH_OVER, PHASE_NAMES
 
 WIDTH, HEIGHT = 1600, 900
 HEX_RADIUS = 64

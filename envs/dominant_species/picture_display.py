@@ -2,10 +2,10 @@
 (DS-EXEC-01), its spaces with the action pawns in their animal's colour, the free animal
 spaces (DS-PLAN-03) outlined in their owner's colour, the element boxes beside their
 actions, and the space being resolved outlined in red. All of it is public."""
-from envs.dominant_species import data as D
-from envs.dominant_species.picture_style import (ANIMAL_COLORS, ELEM_COLORS, GREY, HIDDEN,
+from speciesgym.envs.dominant_species import data as D
+from speciesgym.envs.dominant_species.picture_style import (ANIMAL_COLORS, ELEM_COLORS, GREY, HIDDEN,
                                                  INK, TERRAIN_COLORS)
-from envs.dominant_species.rules.board import PH_EXECUTION
+from speciesgym.envs.dominant_species.rules.board import PH_EXECUTION
 
 SPACE = 28            # side of a space square, pixels
 GAP = 4

@@ -6,10 +6,10 @@ All of it is public at the table (DS-MAP-*, DS-DOM-03), so every viewer sees the
 """
 import numpy as np
 
-from envs.dominant_species import data as D
-from envs.dominant_species.picture_style import (ANIMAL_COLORS, GREY, INK, TERRAIN_COLORS,
+from speciesgym.envs.dominant_species import data as D
+from speciesgym.envs.dominant_species.picture_style import (ANIMAL_COLORS, GREY, INK, TERRAIN_COLORS,
                                                  TERRAIN_SHORT)
-from envs.dominant_species.rules import board as B
+from speciesgym.envs.dominant_species.rules import board as B
 
 SQ3 = np.sqrt(3.0)
 CHIP_W, CHIP_H = 30, 17

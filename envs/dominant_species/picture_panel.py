@@ -8,9 +8,9 @@ marked "hidden"; otherwise only their counts appear.
 """
 import textwrap
 
-from envs.dominant_species import data as D
-from envs.dominant_species.rules.board import PH_OVER
-from envs.dominant_species.picture_style import (ANIMAL_COLORS, GREY, HIDDEN, INK,
+from speciesgym.envs.dominant_species import data as D
+from speciesgym.envs.dominant_species.rules.board import PH_OVER
+from speciesgym.envs.dominant_species.picture_style import (ANIMAL_COLORS, GREY, HIDDEN, INK,
                                                  TERRAIN_COLORS, TERRAIN_SHORT)
 
 CARD_W, CARD_H = 88, 44

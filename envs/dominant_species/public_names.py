@@ -6,7 +6,7 @@ Only the order of the dominance deck and of the face-down terrain tiles under ea
 tile are hidden (envs.dominant_species.observe), and no action names them: a card or tile is
 named only once it is face up. So every seat sees an action under its ordinary name.
 """
-from envs.dominant_species.names import action_name
+from speciesgym.envs.dominant_species.names import action_name
 
 
 def public_action_name(state, action, viewer):

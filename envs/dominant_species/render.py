@@ -1,7 +1,7 @@
 """Text rendering: the earth tile by tile, the action display, scores and face-up cards."""
-from envs.dominant_species import data as D
-from envs.dominant_species.names import decision_label
-from envs.dominant_species.rules.board import PHASE_NAMES
+from speciesgym.envs.dominant_species import data as D
+from speciesgym.envs.dominant_species.names import decision_label
+from speciesgym.envs.dominant_species.rules.board import PHASE_NAMES
 
 
 def _elems(counts):

@@ -17,10 +17,10 @@ once per simulation); `resample` is its Python face for a numpy Generator.
 import numpy as np
 from numba import njit
 
-from envs.core.resample import resample_into
-from envs.core.rng import rng_next, shuffle_prefix
-from envs.dominant_species.data import C_ICE_AGE, N_STACKS, STACK_SIZE
-from envs.dominant_species.rules import PH_OVER
+from speciesgym.envs.core.resample import resample_into
+from speciesgym.envs.core.rng import rng_next, shuffle_prefix
+from speciesgym.envs.dominant_species.data import C_ICE_AGE, N_STACKS, STACK_SIZE
+from speciesgym.envs.dominant_species.rules import PH_OVER
 
 
 

@@ -51,14 +51,14 @@ space 5).
 import numpy as np
 from numba import njit
 
-from envs.core.rng import seed_word
-from envs.core.scenario import save_json, scenario_data
-from envs.dominant_species import data as D
-from envs.dominant_species.engine import DominantSpeciesEngine
-from envs.dominant_species.rules import fill_legal, settle, update_dominance
-from envs.dominant_species.rules import board as B
-from envs.dominant_species.scenario_decision import CARD_LOWER, set_start
-from envs.dominant_species.state import STATE_DTYPE
+from speciesgym.envs.core.rng import seed_word
+from speciesgym.envs.core.scenario import save_json, scenario_data
+from speciesgym.envs.dominant_species import data as D
+from speciesgym.envs.dominant_species.engine import DominantSpeciesEngine
+from speciesgym.envs.dominant_species.rules import fill_legal, settle, update_dominance
+from speciesgym.envs.dominant_species.rules import board as B
+from speciesgym.envs.dominant_species.scenario_decision import CARD_LOWER, set_start
+from speciesgym.envs.dominant_species.state import STATE_DTYPE
 
 KNOWN = {"animals", "options", "rng", "rng_word", "round", "tiles", "elements", "displays", "gene", "eliminated",
          "vp", "pawns", "initiative", "spaces", "boxes", "stacks", "tundra_left", "deck",
@@ -433,5 +433,5 @@ def save_scenario(engine, state, path):
 
 def to_scenario(engine, state):
     """A scenario dict of the position (see envs.dominant_species.scenario_write)."""
-    from envs.dominant_species.scenario_write import to_scenario as _to
+    from speciesgym.envs.dominant_species.scenario_write import to_scenario as _to
     return _to(engine, state)

@@ -11,8 +11,8 @@ for the card a card decision belongs to, and for a non-empty legal mask afterwar
 """
 import numpy as np
 
-from envs.dominant_species import data as D
-from envs.dominant_species.rules import board as B
+from speciesgym.envs.dominant_species import data as D
+from speciesgym.envs.dominant_species.rules import board as B
 
 DECISION_FIELDS = ("phase", "sub", "actor", "cursor", "space_now", "owner", "card",
                    "card_pending", "ctx_cell", "ctx_corner", "ctx_elem", "ctx_k", "ctx_n",

@@ -4,8 +4,8 @@ for byte. Tables are built once so that writing a position costs well under a mi
 (the round-trip tests write every decision of hundreds of games)."""
 import numpy as np
 
-from envs.dominant_species import data as D
-from envs.dominant_species.scenario_decision import DECISION_FIELDS
+from speciesgym.envs.dominant_species import data as D
+from speciesgym.envs.dominant_species.scenario_decision import DECISION_FIELDS
 
 _QR = [[int(q), int(r)] for q, r in D.CELL_QR]
 _SPACES_OF = [(D.ACTION_NAMES[k], [s for s in range(D.N_SPACES) if D.SPACE_ACTION[s] == k])

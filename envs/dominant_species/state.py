@@ -7,9 +7,9 @@ data.SPACE_ACTION (41 pawn spaces and the three free animal spaces).
 """
 import numpy as np
 
-from envs.dominant_species.data import (N_ANIMALS, N_CARDS, N_CELLS, N_CORNERS, N_ELEM,
+from speciesgym.envs.dominant_species.data import (N_ANIMALS, N_CARDS, N_CELLS, N_CORNERS, N_ELEM,
                                         N_FACEUP, N_SPACES, N_STACKS, STACK_SIZE)
-from envs.dominant_species.actions import N_ACTIONS
+from speciesgym.envs.dominant_species.actions import N_ACTIONS
 
 STATE_DTYPE = np.dtype([
     ("rng", np.uint64),                          # generator word (envs.core.rng)
@@ -67,6 +67,6 @@ STATE_DTYPE = np.dtype([
 
 # Rule helpers taking (state record, integers...) compile once for int64 arguments
 # (envs.core.kernel: no copy per caller's integer type or per constant passed).
-from envs.core.kernel import IntKernels  # noqa: E402
+from speciesgym.envs.core.kernel import IntKernels  # noqa: E402
 
 state_kernel = IntKernels(STATE_DTYPE)

@@ -5,10 +5,10 @@ environment (imported lazily, so the engine never loads pettingzoo or gymnasium)
 """
 import importlib
 
-from envs.core.cache import drop_stale_cache
+from speciesgym.envs.core.cache import drop_stale_cache
 
 drop_stale_cache(__path__[0])
-from envs.evolution.engine import EvolutionEngine  # noqa: E402
+from speciesgym.envs.evolution.engine import EvolutionEngine  # noqa: E402
 
 
 def make_engine(num_players=4, flight=True, **unknown):
@@ -25,6 +25,6 @@ _LAZY = {"env": "aec_env", "raw_env": "aec_env", "load_scenario": "scenario",
 
 def __getattr__(name):
     if name in _LAZY:
-        module = importlib.import_module(f"envs.evolution.{_LAZY[name]}")
+        module = importlib.import_module(f"speciesgym.envs.evolution.{_LAZY[name]}")
         return getattr(module, name)
-    raise AttributeError(f"module 'envs.evolution' has no attribute {name!r}")
+    raise AttributeError(f"module 'speciesgym.envs.evolution' has no attribute {name!r}")

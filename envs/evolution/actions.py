@@ -6,9 +6,9 @@ play). TARGET indexes the prey as (seat relative to the attacker) * MAX_SPECIES 
 SOURCE follows state.Source: watering hole, Cliff, bank (plant), bank (meat). ORDER is slot * N_TRIG + trigger.
 The layout is the same for every player count, so N is a constant.
 """
-from envs.core.blocks import ActionBlocks
-from envs.evolution.data import N_CLASSES
-from envs.evolution.state import MAX_PLAYERS, MAX_SPECIES, N_TRIG, TRAIT_SLOTS
+from speciesgym.envs.core.blocks import ActionBlocks
+from speciesgym.envs.evolution.data import N_CLASSES
+from speciesgym.envs.evolution.state import MAX_PLAYERS, MAX_SPECIES, N_TRIG, TRAIT_SLOTS
 
 S = MAX_SPECIES
 BLOCKS = ActionBlocks([

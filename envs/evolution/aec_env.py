@@ -2,11 +2,11 @@
 
 | | |
 |---|---|
-| create | `envs.evolution.env(num_players=4, flight=True, render_mode=None, reward="win")` |
-| registry | `pettingzoo.make("aec", "speciesgym/evolution-v0", num_players=4)` after `import envs.registry` |
+| create | `speciesgym.envs.evolution.env(num_players=4, flight=True, render_mode=None, reward="win")` |
+| registry | `pettingzoo.make("aec", "speciesgym/evolution-v0", num_players=4)` after `import speciesgym.envs.registry` |
 | agents | `player_0` .. `player_{n-1}` (seats; `player_0` is not always first: the first player is drawn by the seed) |
-| actions | `Discrete(409)` (`envs.evolution.actions.N_ACTIONS`): blocks listed in `envs.evolution.actions.BLOCKS` |
-| observation | `{"observation": Box(float32, (4414,)), "action_mask": Box(int8, (409,))}`; sizes in `envs.evolution.observe.OBS_SIZE` |
+| actions | `Discrete(409)` (`speciesgym.envs.evolution.actions.N_ACTIONS`): blocks listed in `speciesgym.envs.evolution.actions.BLOCKS` |
+| observation | `{"observation": Box(float32, (4414,)), "action_mask": Box(int8, (409,))}`; sizes in `speciesgym.envs.evolution.observe.OBS_SIZE` |
 
 **Turns.** The engine says who acts next; it is not round-robin. Every decision at the table
 is an action: the food card, each card played (select a card, then its use), event cards,
@@ -15,7 +15,7 @@ protections, Horns, trigger order where it matters, Nesting and Brood Parasite f
 and "done"/"pass" where the rules let a player stop.
 
 **Observation.** From the acting seat's point of view (relative seats), laid out as
-`envs.evolution.observe.LAYOUT`: phase, pending decision, table (food, deck sizes, supply),
+`speciesgym.envs.evolution.observe.LAYOUT`: phase, pending decision, table (food, deck sizes, supply),
 per player (hand size, bag, passed, species count), per species (body, population, food,
 upkeep, fat, avian, face-up traits, number of face-down traits; the viewer's own face-down
 traits by name), own hand, own food card, the discard pile, and the context of the viewer's
@@ -29,10 +29,10 @@ each player's final score. `infos[agent]["score"]` holds the final score.
 
 **Illegal actions** raise `ValueError` naming the action and the phase; nothing changes.
 """
-from envs import registry  # noqa: F401  (registers the speciesgym/ ids)
-from envs.core.aec import EngineAECEnv, EngineOrderEnforcingWrapper
-from envs.evolution import make_engine
-from envs.evolution.scenario import load_scenario
+from speciesgym.envs import registry  # noqa: F401  (registers the speciesgym/ ids)
+from speciesgym.envs.core.aec import EngineAECEnv, EngineOrderEnforcingWrapper
+from speciesgym.envs.evolution import make_engine
+from speciesgym.envs.evolution.scenario import load_scenario
 
 class raw_env(EngineAECEnv):
     metadata = {"render_modes": ["ansi", "rgb_array"], "name": "evolution_v0", "is_parallelizable": False}

@@ -5,12 +5,12 @@ import time
 import numpy as np
 from numba import njit
 
-from envs.core.rng import WORD_DTYPE, rng_below, seed_word
-from envs.evolution import rules
-from envs.evolution.actions import N_ACTIONS
-from envs.evolution.engine import EvolutionEngine, new_game_at
-from envs.evolution.invariants import position_error
-from envs.evolution.state import STATE_DTYPE
+from speciesgym.envs.core.rng import WORD_DTYPE, rng_below, seed_word
+from speciesgym.envs.evolution import rules
+from speciesgym.envs.evolution.actions import N_ACTIONS
+from speciesgym.envs.evolution.engine import EvolutionEngine, new_game_at
+from speciesgym.envs.evolution.invariants import position_error
+from speciesgym.envs.evolution.state import STATE_DTYPE
 
 AGENT_DTYPE = WORD_DTYPE
 

@@ -7,22 +7,22 @@ microseconds), an array and an int in a fraction of one.
 `apply` and `observe` also check their integer argument's range (plain integer compares,
 no mask computed), so a wrong seat or action is a ValueError, never a read or write past
 the record. Whether an in-range action is *legal* is the caller's precondition: at a
-boundary use `envs.core.engine.checked_step`, which checks the mask.
+boundary use `speciesgym.envs.core.engine.checked_step`, which checks the mask.
 """
 import operator
 
 import numpy as np
 from numba import njit
 
-from envs.core.engine import GameEngine
-from envs.core.rng import seed_word
-from envs.evolution import rules
-from envs.evolution.actions import N_ACTIONS
-from envs.evolution.names import action_name, phase_name
-from envs.evolution.observe import OBS_SIZE, observe_into
-from envs.evolution.render import render_text
-from envs.evolution.rules.round import final_scores, winners
-from envs.evolution.state import MAX_PLAYERS, STATE_DTYPE, Phase
+from speciesgym.envs.core.engine import GameEngine
+from speciesgym.envs.core.rng import seed_word
+from speciesgym.envs.evolution import rules
+from speciesgym.envs.evolution.actions import N_ACTIONS
+from speciesgym.envs.evolution.names import action_name, phase_name
+from speciesgym.envs.evolution.observe import OBS_SIZE, observe_into
+from speciesgym.envs.evolution.render import render_text
+from speciesgym.envs.evolution.rules.round import final_scores, winners
+from speciesgym.envs.evolution.state import MAX_PLAYERS, STATE_DTYPE, Phase
 
 OPTIONS = ("flight",)
 

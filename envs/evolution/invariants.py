@@ -13,10 +13,10 @@ of the bank), and a seat to move while the game is not over.
 import numpy as np
 from numba import njit
 
-from envs.evolution.data import (AVIAN_BOARDS, CLASS_COPIES_BASE, CLASS_COPIES_FLIGHT,
+from speciesgym.envs.evolution.data import (AVIAN_BOARDS, CLASS_COPIES_BASE, CLASS_COPIES_FLIGHT,
                                  CLASS_KIND, DECK_CAP, FLIGHT_CLASS, LAND_BOARDS, N_CLASSES,
                                  RESERVE_SIZE)
-from envs.evolution.state import MAX_PLAYERS, MAX_SPECIES, TRAIT_SLOTS, Phase
+from speciesgym.envs.evolution.state import MAX_PLAYERS, MAX_SPECIES, TRAIT_SLOTS, Phase
 
 ERRORS = (
     "",

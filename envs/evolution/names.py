@@ -1,7 +1,7 @@
 """Readable names of phases and actions, for logs, replays and the terminal player."""
-from envs.evolution.actions import BLOCKS
-from envs.evolution.data import class_name
-from envs.evolution.state import MAX_SPECIES, N_TRIG, TRAIT_SLOTS, Pend, Phase, Source, Trig
+from speciesgym.envs.evolution.actions import BLOCKS
+from speciesgym.envs.evolution.data import class_name
+from speciesgym.envs.evolution.state import MAX_SPECIES, N_TRIG, TRAIT_SLOTS, Pend, Phase, Source, Trig
 
 _CARD_VERB = {
     Pend.AVIAN_PAY: "pay for the avian with",

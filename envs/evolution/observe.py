@@ -9,8 +9,8 @@ viewer is the player deciding. `LAYOUT` lists the pieces as (name, shape) in ord
 import numpy as np
 from numba import njit
 
-from envs.evolution.data import CLASS_FOOD, CLASS_KIND, N_CLASSES, N_KINDS, N_TRAIT_KINDS
-from envs.evolution.state import MAX_PLAYERS, MAX_SPECIES, N_TRIG, TRAIT_SLOTS, Pend, Phase
+from speciesgym.envs.evolution.data import CLASS_FOOD, CLASS_KIND, N_CLASSES, N_KINDS, N_TRAIT_KINDS
+from speciesgym.envs.evolution.state import MAX_PLAYERS, MAX_SPECIES, N_TRIG, TRAIT_SLOTS, Pend, Phase
 
 P, S = MAX_PLAYERS, MAX_SPECIES
 SPECIES_FEATURES = 8 + 2 * N_TRAIT_KINDS

@@ -11,13 +11,13 @@ give identical pixels.
 """
 import numpy as np
 
-from envs.core.picture import check_viewer, new_figure
-from envs.evolution.picture_species import draw_species
-from envs.evolution.picture_style import (ATTACK, FAINT, FIRST, HEIGHT, PAPER, PASSED,
+from speciesgym.envs.core.picture import check_viewer, new_figure
+from speciesgym.envs.evolution.picture_species import draw_species
+from speciesgym.envs.evolution.picture_style import (ATTACK, FAINT, FIRST, HEIGHT, PAPER, PASSED,
                                           TO_MOVE, WIDTH, Sheet, box, card_back, card_label, text)
-from envs.evolution.picture_table import draw_legend, draw_table
-from envs.evolution.rules.round import final_scores, winners
-from envs.evolution.state import MAX_PLAYERS, Pend, Phase
+from speciesgym.envs.evolution.picture_table import draw_legend, draw_table
+from speciesgym.envs.evolution.rules.round import final_scores, winners
+from speciesgym.envs.evolution.state import MAX_PLAYERS, Pend, Phase
 
 MARGIN = 8
 TOP_H = 52                    # title bar

@@ -1,12 +1,12 @@
 """One species board in the Evolution picture: land or avian, body size, population, the
 food on its track, Fat Tissue store and avian upkeep, and its trait cards (face up, or
 face down as a card back whose face is written only where the picture may show it)."""
-from envs.evolution.data import CLASS_KIND, FLIGHT_CLASS, Kind
-from envs.evolution.picture_style import (AVIAN, AVIAN_EDGE, CARNIVORE, FAT, FAINT, FLIGHT,
+from speciesgym.envs.evolution.data import CLASS_KIND, FLIGHT_CLASS, Kind
+from speciesgym.envs.evolution.picture_style import (AVIAN, AVIAN_EDGE, CARNIVORE, FAT, FAINT, FLIGHT,
                                           FOOD, FOOD_EMPTY, LAND, LAND_EDGE, TRAIT,
                                           UPKEEP, box, card_back, dot, fit_size,
                                           kind_label, text)
-from envs.evolution.state import TRAIT_SLOTS
+from speciesgym.envs.evolution.state import TRAIT_SLOTS
 
 MAX_POP = 6
 

@@ -4,7 +4,7 @@ from matplotlib.patches import Circle, FancyBboxPatch, Rectangle
 from matplotlib.text import Text
 from matplotlib.transforms import Affine2D
 
-from envs.evolution.data import CLASS_FOOD, CLASS_KIND, Kind
+from speciesgym.envs.evolution.data import CLASS_FOOD, CLASS_KIND, Kind
 
 WIDTH, HEIGHT = 1280, 800
 

@@ -1,6 +1,6 @@
 """The right-hand column of the Evolution picture: the shared table (watering hole, Cliff,
 deck, reserve, discard pile, species boards left) and the legend."""
-from envs.evolution.picture_style import (AVIAN, AVIAN_EDGE, CARNIVORE, CLIFF, FAINT, FAT,
+from speciesgym.envs.evolution.picture_style import (AVIAN, AVIAN_EDGE, CARNIVORE, CLIFF, FAINT, FAT,
                                           FIRST, FOOD, FOOD_EMPTY, LAND, LAND_EDGE, PASSED,
                                           TO_MOVE, TRAIT, UPKEEP, WATER, ATTACK, box,
                                           card_back, dot, text)

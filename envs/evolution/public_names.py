@@ -12,10 +12,10 @@ same action to `viewer` without those cards (EVO-FOOD-02, EVO-PLAY-11):
 - everything else (feeding, attacks, event cards, discards for Intelligence, negations and
   the avian's second card) happens face up and keeps its ordinary name.
 """
-from envs.evolution.actions import BLOCKS
-from envs.evolution.data import class_name
-from envs.evolution.names import action_name
-from envs.evolution.state import TRAIT_SLOTS, Pend, Phase
+from speciesgym.envs.evolution.actions import BLOCKS
+from speciesgym.envs.evolution.data import class_name
+from speciesgym.envs.evolution.names import action_name
+from speciesgym.envs.evolution.state import TRAIT_SLOTS, Pend, Phase
 
 
 def public_action_name(state, action, viewer):

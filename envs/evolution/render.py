@@ -1,9 +1,9 @@
 """A readable text table of an Evolution position (render_mode="ansi", `speciesgym show`)."""
 import numpy as np
 
-from envs.evolution.data import CLASS_KIND, KIND_NAMES, class_name
-from envs.evolution.names import phase_name
-from envs.evolution.state import TRAIT_SLOTS
+from speciesgym.envs.evolution.data import CLASS_KIND, KIND_NAMES, class_name
+from speciesgym.envs.evolution.names import phase_name
+from speciesgym.envs.evolution.state import TRAIT_SLOTS
 
 
 def _traits(st, p, s, show_hidden):

@@ -9,10 +9,10 @@ proves it). Search agents reach hidden information only through this function.
 import numpy as np
 from numba import njit
 
-from envs.core.resample import resample_into
-from envs.core.rng import rng_next, shuffle_prefix
-from envs.evolution.data import CLASS_KIND, DECK_CAP, IS_EVENT_KIND, N_CLASSES, N_KINDS
-from envs.evolution.state import Phase, TRAIT_SLOTS
+from speciesgym.envs.core.resample import resample_into
+from speciesgym.envs.core.rng import rng_next, shuffle_prefix
+from speciesgym.envs.evolution.data import CLASS_KIND, DECK_CAP, IS_EVENT_KIND, N_CLASSES, N_KINDS
+from speciesgym.envs.evolution.state import Phase, TRAIT_SLOTS
 
 POOL_CAP = DECK_CAP
 

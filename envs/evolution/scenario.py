@@ -38,17 +38,17 @@ discard pile if omitted; a card left over with all three piles given is an error
 """
 import numpy as np
 
-from envs.core.rng import seed_word
-from envs.core.scenario import save_json, scenario_data
-from envs.evolution import rules
-from envs.evolution.data import (AVIAN_BOARDS, DECK_CAP, FLIGHT_CLASS, LAND_BOARDS, N_CLASSES,
+from speciesgym.envs.core.rng import seed_word
+from speciesgym.envs.core.scenario import save_json, scenario_data
+from speciesgym.envs.evolution import rules
+from speciesgym.envs.evolution.data import (AVIAN_BOARDS, DECK_CAP, FLIGHT_CLASS, LAND_BOARDS, N_CLASSES,
                                  RESERVE_SIZE, Kind)
-from envs.evolution.engine import EvolutionEngine
-from envs.evolution.invariants import check_position
-from envs.evolution.rules.round import setup_game
-from envs.evolution.scenario_cards import CARD_NAMES, CardPool
-from envs.evolution.scenario_engine import check_decision, read_engine_fields
-from envs.evolution.state import MAX_SPECIES, STATE_DTYPE, Pend, Phase, Stage
+from speciesgym.envs.evolution.engine import EvolutionEngine
+from speciesgym.envs.evolution.invariants import check_position
+from speciesgym.envs.evolution.rules.round import setup_game
+from speciesgym.envs.evolution.scenario_cards import CARD_NAMES, CardPool
+from speciesgym.envs.evolution.scenario_engine import check_decision, read_engine_fields
+from speciesgym.envs.evolution.state import MAX_SPECIES, STATE_DTYPE, Pend, Phase, Stage
 
 GAME = "evolution"
 _PHASES = {p.name.lower(): p for p in Phase}
@@ -289,7 +289,7 @@ def load_scenario(source):
 
 def to_scenario(engine, state):
     """The scenario dict of a position (exact: loading it gives the same state)."""
-    from envs.evolution.scenario_write import position_dict
+    from speciesgym.envs.evolution.scenario_write import position_dict
     return position_dict(engine, state)
 
 

@@ -6,7 +6,7 @@ value takes its copy at once; cards without one wait until every named card is p
 """
 import numpy as np
 
-from envs.evolution.data import (CLASS_COPIES_BASE, CLASS_COPIES_FLIGHT, CLASS_FOOD, CLASS_KIND,
+from speciesgym.envs.evolution.data import (CLASS_COPIES_BASE, CLASS_COPIES_FLIGHT, CLASS_FOOD, CLASS_KIND,
                                  FLIGHT_CLASS, IS_EVENT_KIND, KIND_NAMES, N_CLASSES, Kind)
 
 CARD_NAMES = [f"{KIND_NAMES[CLASS_KIND[c]]}:{CLASS_FOOD[c]}" for c in range(N_CLASSES)]

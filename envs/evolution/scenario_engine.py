@@ -5,8 +5,8 @@ is one the engine can be in (the right phase, the right seat, cards and species 
 Every check raises ValueError naming the field. A position that passes them and the
 invariants (envs.evolution.invariants) plays on to the end like any other.
 """
-from envs.evolution.data import CLASS_KIND, Kind, N_CLASSES
-from envs.evolution.state import MAX_PLAYERS, MAX_SPECIES, N_TRIG, Pend, Phase, Stage
+from speciesgym.envs.evolution.data import CLASS_KIND, Kind, N_CLASSES
+from speciesgym.envs.evolution.state import MAX_PLAYERS, MAX_SPECIES, N_TRIG, Pend, Phase, Stage
 
 INT32_MAX = 2**31 - 1
 

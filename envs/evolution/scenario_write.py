@@ -3,11 +3,11 @@ name and value, the board supply, and the decision in progress as exact engine f
 loading the dict gives back the same state byte for byte."""
 import numpy as np
 
-from envs.evolution.data import N_CLASSES
-from envs.evolution.engine import check_state
-from envs.evolution.scenario_cards import CARD_NAMES
-from envs.evolution.scenario_engine import ENGINE_FIELDS
-from envs.evolution.state import Phase
+from speciesgym.envs.evolution.data import N_CLASSES
+from speciesgym.envs.evolution.engine import check_state
+from speciesgym.envs.evolution.scenario_cards import CARD_NAMES
+from speciesgym.envs.evolution.scenario_engine import ENGINE_FIELDS
+from speciesgym.envs.evolution.state import Phase
 
 _SCALARS = [f for f in ENGINE_FIELDS if f != "trig"]
 

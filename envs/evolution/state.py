@@ -8,7 +8,7 @@ from enum import IntEnum
 
 import numpy as np
 
-from envs.evolution.data import DECK_CAP, N_CLASSES, RESERVE_SIZE
+from speciesgym.envs.evolution.data import DECK_CAP, N_CLASSES, RESERVE_SIZE
 
 MAX_PLAYERS = 6
 MAX_SPECIES = 12     # EVO-DEC-01: a player's row holds at most 12 species
@@ -129,6 +129,6 @@ STATE_DTYPE = np.dtype([
 
 # Rule helpers taking (state record, integers...) compile once for int64 arguments
 # (envs.core.kernel: no copy per caller's integer type or per constant passed).
-from envs.core.kernel import IntKernels  # noqa: E402
+from speciesgym.envs.core.kernel import IntKernels  # noqa: E402
 
 state_kernel = IntKernels(STATE_DTYPE)

@@ -4,13 +4,13 @@ cannot see. Its strength against the old styles is measured, not tested (agents/
 import numpy as np
 import pytest
 
-from agents import from_spec
-from agents.evolution_flyer import FlyerAgent
-from agents.evolution_view import EvolutionView
-from agents.runner import make_engine, play_game
-from envs.core.engine import checked_step
-from envs.evolution.actions import BLOCKS
-from envs.evolution.state import Phase
+from speciesgym.agents import from_spec
+from speciesgym.agents.evolution_flyer import FlyerAgent
+from speciesgym.agents.evolution_view import EvolutionView
+from speciesgym.agents.runner import make_engine, play_game
+from speciesgym.envs.core.engine import checked_step
+from speciesgym.envs.evolution.actions import BLOCKS
+from speciesgym.envs.evolution.state import Phase
 from tests.evolution.helpers import Game, seat, sp
 from tests.evolution.test_hidden_info import swap_hidden_cards
 

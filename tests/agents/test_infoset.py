@@ -4,11 +4,11 @@ give bit-identical samples for the same rng (both games)."""
 import numpy as np
 import pytest
 
-from agents.infoset import InfoSet
-from agents.runner import make_engine
-from envs.core.engine import checked_step
-from envs.dominant_species import data as D
-from envs.dominant_species.resample import resample as ds_resample
+from speciesgym.agents.infoset import InfoSet
+from speciesgym.agents.runner import make_engine
+from speciesgym.envs.core.engine import checked_step
+from speciesgym.envs.dominant_species import data as D
+from speciesgym.envs.dominant_species.resample import resample as ds_resample
 from tests.dominant_species.helpers import check_invariants as ds_invariants
 from tests.evolution.test_hidden_info import swap_hidden_cards
 
@@ -121,7 +121,7 @@ def test_infoset_exposes_only_sample_and_engine():
 @pytest.mark.parametrize("game", ["evolution", "dominant_species"])
 def test_mcts_choice_ignores_hidden_information(game):
     """The search agent decides the same in two worlds its seat cannot tell apart."""
-    from agents.mcts import MCTSAgent
+    from speciesgym.agents.mcts import MCTSAgent
     rng = np.random.default_rng(2)
     checked = 0
     for engine, state in positions(game, 3, seed=21, every=30 if game == "evolution" else 150):

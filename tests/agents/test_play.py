@@ -3,8 +3,8 @@ runner (an illegal action would raise)."""
 import numpy as np
 import pytest
 
-from agents import from_spec
-from agents.runner import GameResult, play_game, play_match
+from speciesgym.agents import from_spec
+from speciesgym.agents.runner import GameResult, play_game, play_match
 
 GAMES = ["evolution", "dominant_species"]
 KINDS = {"evolution": ["random", "search:2", "heuristic:grazer", "heuristic:hunter", "mcts:3"],

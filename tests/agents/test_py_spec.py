@@ -2,9 +2,9 @@
 the arguments it names; a bad name is a ValueError saying what is wrong."""
 import pytest
 
-from agents import from_spec
-from agents.random_agent import RandomAgent
-from agents.spec import py_factory
+from speciesgym.agents import from_spec
+from speciesgym.agents.random_agent import RandomAgent
+from speciesgym.agents.spec import py_factory
 from tests.training import bad_bots
 
 BOTS = "py:tests.training.bad_bots."

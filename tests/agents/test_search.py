@@ -3,11 +3,11 @@ deterministic for a seed, stronger with more simulations; its specs and bad inpu
 import numpy as np
 import pytest
 
-from agents import from_spec
-from agents.infoset import InfoSet
-from agents.runner import make_engine, play_match
-from agents.search.agent import SearchAgent, Tree, glue
-from envs.core.rng import WORD_DTYPE
+from speciesgym.agents import from_spec
+from speciesgym.agents.infoset import InfoSet
+from speciesgym.agents.runner import make_engine, play_match
+from speciesgym.agents.search.agent import SearchAgent, Tree, glue
+from speciesgym.envs.core.rng import WORD_DTYPE
 from tests.agents.test_infoset import positions, shuffle_ds_hidden
 from tests.agents.test_strength import binomial_tail
 from tests.evolution.test_hidden_info import swap_hidden_cards
@@ -87,7 +87,7 @@ def test_search_is_deterministic_for_a_seed(game):
 def test_tree_grown_in_chunks_matches_one_tree():
     """Growing the arrays between chunks keeps the tree: 4 chunks of 10 simulations from a
     tree of capacity 2 give the tree of 40 simulations at once."""
-    from agents.search.uct import simulate
+    from speciesgym.agents.search.uct import simulate
     engine = make_engine("evolution", 2)
     state = engine.new_state(7)
     seat = engine.to_move(state)

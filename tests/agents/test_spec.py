@@ -1,9 +1,9 @@
 """from_spec names every agent kind; bad specs raise a ValueError naming the problem."""
 import pytest
 
-from agents import from_spec
-from agents.mcts import MCTSAgent
-from agents.random_agent import RandomAgent
+from speciesgym.agents import from_spec
+from speciesgym.agents.mcts import MCTSAgent
+from speciesgym.agents.random_agent import RandomAgent
 
 
 def test_known_specs():
@@ -11,7 +11,7 @@ def test_known_specs():
     agent = from_spec("mcts:25", "dominant_species", 3, seed=1)
     assert isinstance(agent, MCTSAgent) and agent.simulations == 25
     assert agent.name == "mcts:25"
-    from agents.compiled import CompiledPolicyAgent
+    from speciesgym.agents.compiled import CompiledPolicyAgent
     greedy = from_spec("greedy", "evolution", 2, seed=3)
     assert isinstance(greedy, CompiledPolicyAgent) and greedy.name == "greedy"
 

@@ -9,9 +9,9 @@ from math import comb
 
 import pytest
 
-from agents import from_spec
-from agents.mcts import MCTSAgent
-from agents.runner import play_match
+from speciesgym.agents import from_spec
+from speciesgym.agents.mcts import MCTSAgent
+from speciesgym.agents.runner import play_match
 
 
 def binomial_tail(k, n, p):

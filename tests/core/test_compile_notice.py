@@ -7,7 +7,7 @@ import subprocess
 import sys
 import textwrap
 
-from envs.core.cold_cache import cache_is_cold, cold_sources, kernel_sources
+from speciesgym.envs.core.cold_cache import cache_is_cold, cold_sources, kernel_sources
 
 KERNEL = textwrap.dedent("""
     from numba import njit
@@ -61,7 +61,7 @@ def test_numba_cache_dir_is_where_the_index_is_looked_for(tmp_path, monkeypatch)
 
 
 def test_the_notice_is_printed_for_a_cold_cache_only(monkeypatch):
-    import training.warm as warm
+    import speciesgym.training.warm as warm
     calls = []
     monkeypatch.setattr(warm, "warm_game", lambda name: calls.append(name) or 58.25)
     monkeypatch.setattr(warm, "cache_is_cold", lambda path: True)
@@ -78,8 +78,8 @@ def test_the_notice_is_printed_for_a_cold_cache_only(monkeypatch):
 def test_a_warmed_game_reads_as_warm():
     """After a game's warm() (instant when `make warm` ran), its cache reads as warm: the
     kernel files the ordinary game never compiles do not make it look cold."""
-    import envs.dominant_species
-    import envs.evolution
-    for module in (envs.evolution, envs.dominant_species):
+    import speciesgym.envs.dominant_species
+    import speciesgym.envs.evolution
+    for module in (speciesgym.envs.evolution, speciesgym.envs.dominant_species):
         module.warm()
         assert not cache_is_cold(module.__path__[0]), cold_sources(module.__path__[0])

@@ -5,9 +5,9 @@ import sys
 import numpy as np
 import pytest
 
-from envs.core.blocks import ActionBlocks
-from envs.core.rewards import final_rewards
-from envs.core.rng import WORD_DTYPE, rng_below, seed_word, shuffle_prefix
+from speciesgym.envs.core.blocks import ActionBlocks
+from speciesgym.envs.core.rewards import final_rewards
+from speciesgym.envs.core.rng import WORD_DTYPE, rng_below, seed_word, shuffle_prefix
 
 REC = WORD_DTYPE
 
@@ -61,8 +61,8 @@ def test_rewards():
 
 
 def test_engines_import_no_wrapper_or_training_library():
-    code = ("import sys; import envs.evolution, envs.evolution.rules, envs.evolution.scenario, "
-            "envs.evolution.batch; "
+    code = ("import sys; import speciesgym.envs.evolution, speciesgym.envs.evolution.rules, speciesgym.envs.evolution.scenario, "
+            "speciesgym.envs.evolution.batch; "
             "bad = [m for m in ('pettingzoo', 'gymnasium', 'torch', 'stable_baselines3', "
             "'matplotlib') if m in sys.modules]; print(bad); assert not bad")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
-from envs.evolution.state import Phase
-from training.games import GAMES, game_module
+from speciesgym.envs.evolution.state import Phase
+from speciesgym.training.games import GAMES, game_module
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -1,9 +1,9 @@
-"""envs.core.kernel: integer-argument rule helpers compile once (issue 12, item 3: cold start)."""
+"""speciesgym.envs.core.kernel: integer-argument rule helpers compile once (issue 12, item 3: cold start)."""
 import numpy as np
 import pytest
 from numba import njit
 
-from envs.core.kernel import IntKernels
+from speciesgym.envs.core.kernel import IntKernels
 
 DTYPE = np.dtype([("rng", np.uint64), ("n", np.int8), ("total", np.int64)])
 
@@ -56,8 +56,8 @@ def test_game_helpers_compile_once(game):
     """After a game is played, each sealed helper (e.g. Evolution's has_trait, once compiled
     for 72 argument-type combinations) still has exactly one compiled body."""
     import importlib
-    module = importlib.import_module(f"envs.{game}")
+    module = importlib.import_module(f"speciesgym.envs.{game}")
     module.warm()
-    kernels = importlib.import_module(f"envs.{game}.state").state_kernel
+    kernels = importlib.import_module(f"speciesgym.envs.{game}.state").state_kernel
     assert kernels.sealed and len(kernels.kernels) >= 8
     assert all(len(k.signatures) == 1 for k in kernels.kernels)

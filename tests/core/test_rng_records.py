@@ -10,12 +10,12 @@ import warnings
 import numpy as np
 from numba.core.errors import NumbaExperimentalFeatureWarning
 warnings.simplefilter("error", NumbaExperimentalFeatureWarning)
-from envs.core.rng import new_word, rng_below
+from speciesgym.envs.core.rng import new_word, rng_below
 rng_below(new_word(3)[0], 5)                      # a picker first: the order that warned
-import envs.evolution as E, envs.dominant_species as D
-from agents.rollout import dominant_species_rollout, evolution_rollout, new_picker
-from envs.evolution.resample import resample as evolution_resample
-from envs.dominant_species.resample import resample as ds_resample
+import speciesgym.envs.evolution as E, speciesgym.envs.dominant_species as D
+from speciesgym.agents.rollout import dominant_species_rollout, evolution_rollout, new_picker
+from speciesgym.envs.evolution.resample import resample as evolution_resample
+from speciesgym.envs.dominant_species.resample import resample as ds_resample
 for module, resample in ((E, evolution_resample), (D, ds_resample)):
     engine = module.make_engine(3)
     state = engine.new_state(5)

@@ -2,7 +2,7 @@
 cache is dropped whenever the engine or these tests change (see envs.core.cache)."""
 import pathlib
 
-from envs.core.cache import drop_stale_cache
+from speciesgym.envs.core.cache import drop_stale_cache
 
 _HERE = pathlib.Path(__file__).resolve().parent
 _ENGINE = _HERE.parent.parent / "envs" / "dominant_species"

@@ -1,9 +1,9 @@
 """Test helpers: invariant checks on a state, scenario shortcuts, action lookup by block."""
 import numpy as np
 
-from envs.dominant_species import data as D
-from envs.dominant_species.actions import BLOCKS
-from envs.dominant_species.scenario import load_scenario
+from speciesgym.envs.dominant_species import data as D
+from speciesgym.envs.dominant_species.actions import BLOCKS
+from speciesgym.envs.dominant_species.scenario import load_scenario
 
 
 def python_match(st, c):
@@ -98,7 +98,7 @@ def scenario(**fields):
 
 
 def play(engine, state, *actions):
-    from envs.core.engine import checked_step
+    from speciesgym.envs.core.engine import checked_step
     for a in actions:
         checked_step(engine, state, a)
 
@@ -138,7 +138,7 @@ def full_stacks(tile_list, *tops):
     """Three stacks with the given top tiles ([] = its face-up tile taken this round), filled
     below with the large tiles neither on `tile_list` nor on a top, so that every one of the
     game's 31 tiles is somewhere (the loader checks it)."""
-    from envs.dominant_species.scenario import LARGE_TILES, N_TILES
+    from speciesgym.envs.dominant_species.scenario import LARGE_TILES, N_TILES
     pool = LARGE_TILES.copy()
     occupied = 0
     for t in tile_list:

@@ -3,9 +3,9 @@ invariants of helpers.check_invariants, not a call into the rules)."""
 import numpy as np
 from numba import njit
 
-from envs.core.rng import rng_below
-from envs.dominant_species import data as D
-from envs.dominant_species.rules import step
+from speciesgym.envs.core.rng import rng_below
+from speciesgym.envs.dominant_species import data as D
+from speciesgym.envs.dominant_species.rules import step
 
 CORNER_CELLS = D.CORNER_CELLS
 CELL_CORNERS = D.CELL_CORNERS

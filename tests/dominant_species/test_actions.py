@@ -1,8 +1,8 @@
 """The action space: blocks encode and decode, every legal action has a readable name."""
 import numpy as np
 
-from envs.dominant_species import make_engine
-from envs.dominant_species.actions import BLOCKS, N_ACTIONS
+from speciesgym.envs.dominant_species import make_engine
+from speciesgym.envs.dominant_species.actions import BLOCKS, N_ACTIONS
 
 
 def test_encode_decode_round_trip():

@@ -5,10 +5,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st_
 
-from envs.core.engine import checked_step
-from envs.dominant_species import env, load_scenario, make_engine
-from envs.dominant_species.actions import N_ACTIONS
-from envs.dominant_species.scenario import KNOWN
+from speciesgym.envs.core.engine import checked_step
+from speciesgym.envs.dominant_species import env, load_scenario, make_engine
+from speciesgym.envs.dominant_species.actions import N_ACTIONS
+from speciesgym.envs.dominant_species.scenario import KNOWN
 
 
 @pytest.mark.parametrize("players", [0, 1, 7, "4", True])

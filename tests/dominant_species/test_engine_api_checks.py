@@ -3,9 +3,9 @@ action, or a state of the wrong dtype or shape, is a ValueError and changes noth
 import numpy as np
 import pytest
 
-from envs.dominant_species import make_engine
-from envs.dominant_species.actions import N_ACTIONS
-from envs.dominant_species.state import STATE_DTYPE
+from speciesgym.envs.dominant_species import make_engine
+from speciesgym.envs.dominant_species.actions import N_ACTIONS
+from speciesgym.envs.dominant_species.state import STATE_DTYPE
 
 
 @pytest.fixture

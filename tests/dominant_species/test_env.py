@@ -8,8 +8,8 @@ import pettingzoo
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from envs.dominant_species import env, raw_env
-from envs.dominant_species.observe import LAYOUT, OBS_SIZE
+from speciesgym.envs.dominant_species import env, raw_env
+from speciesgym.envs.dominant_species.observe import LAYOUT, OBS_SIZE
 
 COUNTS = [2, 3, 4, 5, 6]
 
@@ -80,9 +80,9 @@ def test_ansi_render_shows_earth_display_scores_and_cards():
 
 def test_engine_modules_do_not_import_pettingzoo():
     code = ("import sys\n"
-            "import envs.dominant_species, envs.dominant_species.rules, envs.dominant_species.engine\n"
-            "import envs.dominant_species.scenario, envs.dominant_species.observe\n"
-            "import envs.dominant_species.render\n"
+            "import speciesgym.envs.dominant_species, speciesgym.envs.dominant_species.rules, speciesgym.envs.dominant_species.engine\n"
+            "import speciesgym.envs.dominant_species.scenario, speciesgym.envs.dominant_species.observe\n"
+            "import speciesgym.envs.dominant_species.render\n"
             "bad = [m for m in sys.modules if m.split('.')[0] in ('pettingzoo', 'gymnasium')]\n"
             "print('LOADED', bad)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

@@ -11,8 +11,8 @@ import pathlib
 import numpy as np
 import pytest
 
-from envs.core.engine import checked_step
-from envs.dominant_species import make_engine
+from speciesgym.envs.core.engine import checked_step
+from speciesgym.envs.dominant_species import make_engine
 
 GOLDEN = pathlib.Path(__file__).parent / "golden"
 CASES = [(2, 1), (5, 2)]

@@ -4,11 +4,11 @@ for every seat, so one policy can serve whichever animal a seat is dealt."""
 import numpy as np
 import pytest
 
-from agents.ds_view import OFFSETS
-from agents.random_agent import RandomAgent
-from envs.dominant_species import data as D
-from envs.dominant_species import make_engine
-from envs.dominant_species.observe import EGO_CELL
+from speciesgym.agents.ds_view import OFFSETS
+from speciesgym.agents.random_agent import RandomAgent
+from speciesgym.envs.dominant_species import data as D
+from speciesgym.envs.dominant_species import make_engine
+from speciesgym.envs.dominant_species.observe import EGO_CELL
 from tests.dominant_species.helpers import python_dominance, python_match
 
 

@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 from pettingzoo.test import render_test
 
-from envs.core.picture import save_figure
-from envs.dominant_species import make_engine, raw_env
-from envs.dominant_species.picture import HEIGHT, WIDTH
-from envs.dominant_species.resample import resample
+from speciesgym.envs.core.picture import save_figure
+from speciesgym.envs.dominant_species import make_engine, raw_env
+from speciesgym.envs.dominant_species.picture import HEIGHT, WIDTH
+from speciesgym.envs.dominant_species.resample import resample
 
 SHAPE = (HEIGHT, WIDTH, 3)
 

@@ -6,10 +6,10 @@ import sys
 import numpy as np
 import pytest
 
-from envs.core.rng import seed_word
-from envs.dominant_species import make_engine
-from envs.dominant_species.engine import new_game_at
-from envs.dominant_species.state import STATE_DTYPE
+from speciesgym.envs.core.rng import seed_word
+from speciesgym.envs.dominant_species import make_engine
+from speciesgym.envs.dominant_species.engine import new_game_at
+from speciesgym.envs.dominant_species.state import STATE_DTYPE
 from tests.dominant_species.helpers import check_invariants
 from tests.dominant_species.invariants import ERRORS, play_checked
 
@@ -66,6 +66,7 @@ def test_same_seed_same_game():
     assert a.tobytes() == b.tobytes()
 
 
+@pytest.mark.soak
 def test_boundscheck_subset(tmp_path):
     """A few games again with NUMBA_BOUNDSCHECK=1, compiled afresh in an empty cache (numba's
     disk cache does not key on the bounds-check flag); also a search rollout, and loads of
@@ -76,8 +77,8 @@ def test_boundscheck_subset(tmp_path):
         "import warnings\n"
         "from numba.core.errors import NumbaExperimentalFeatureWarning\n"
         "warnings.simplefilter('error', NumbaExperimentalFeatureWarning)\n"
-        "from agents.rollout import dominant_species_rollout, new_picker\n"
-        "from envs.dominant_species import make_engine\n"
+        "from speciesgym.agents.rollout import dominant_species_rollout, new_picker\n"
+        "from speciesgym.envs.dominant_species import make_engine\n"
         "from tests.dominant_species.test_random_play import _sweep\n"
         "from tests.dominant_species import test_scenario_checks as T\n"
         "dominant_species_rollout(make_engine(3).new_state(1), new_picker(2), 10 ** 6)\n"

@@ -4,8 +4,8 @@ import pathlib
 
 import numpy as np
 
-from envs.dominant_species import load_scenario, make_engine, to_scenario
-from training.cli import main as cli_main
+from speciesgym.envs.dominant_species import load_scenario, make_engine, to_scenario
+from speciesgym.training.cli import main as cli_main
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "scenarios" / "dominant_species").glob("*.json"))

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st_
 
-from envs.core.rng import seed_word
-from envs.dominant_species import data as D
-from envs.dominant_species import load_scenario, make_engine, to_scenario
-from envs.dominant_species.engine import random_playout
-from envs.dominant_species.state import STATE_DTYPE
+from speciesgym.envs.core.rng import seed_word
+from speciesgym.envs.dominant_species import data as D
+from speciesgym.envs.dominant_species import load_scenario, make_engine, to_scenario
+from speciesgym.envs.dominant_species.engine import random_playout
+from speciesgym.envs.dominant_species.state import STATE_DTYPE
 from tests.dominant_species.invariants import ERRORS, OK, STUCK, check, play_checked
 
 BASE = {"animals": ["mammal", "reptile"]}

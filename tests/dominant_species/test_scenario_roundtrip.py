@@ -12,8 +12,8 @@ import os
 import numpy as np
 import pytest
 
-from envs.core.scenario import scenario_game
-from envs.dominant_species import env, load_scenario, make_engine, save_scenario, to_scenario
+from speciesgym.envs.core.scenario import scenario_game
+from speciesgym.envs.dominant_species import env, load_scenario, make_engine, save_scenario, to_scenario
 
 ROUNDTRIP_GAMES = int(os.environ.get("SPECIESGYM_ROUNDTRIP_GAMES", "1"))
 

@@ -2,9 +2,9 @@
 name, and read what is legal."""
 import numpy as np
 
-from envs.core.engine import checked_step
-from envs.evolution.actions import BLOCKS
-from envs.evolution.scenario import load_scenario
+from speciesgym.envs.core.engine import checked_step
+from speciesgym.envs.evolution.actions import BLOCKS
+from speciesgym.envs.evolution.scenario import load_scenario
 
 
 def seat(hand=(), species=(), bag=0, food_card=None, passed=False):
@@ -47,7 +47,7 @@ class Game:
 
     def card(self, name):
         """Play CARD by card name ('Carnivore:3' or 'Carnivore' for any copy in hand)."""
-        from envs.evolution.data import CLASS_FOOD, CLASS_KIND, KIND_NAMES
+        from speciesgym.envs.evolution.data import CLASS_FOOD, CLASS_KIND, KIND_NAMES
         kind_name, _, value = name.partition(":")
         kind = [k.lower() for k in KIND_NAMES].index(kind_name.lower())
         hand = self.st["hand"][self.st["turn"]]

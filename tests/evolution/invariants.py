@@ -3,8 +3,8 @@ project's one list, compiled in envs.evolution.invariants (the scenario loader u
 and `card_locations`, the per-class card count the setup tests read."""
 import numpy as np
 
-from envs.evolution.data import N_CLASSES
-from envs.evolution.invariants import position_problem
+from speciesgym.envs.evolution.data import N_CLASSES
+from speciesgym.envs.evolution.invariants import position_problem
 
 
 def card_locations(st):

@@ -1,6 +1,6 @@
 """The flat action space: encode/decode round trip and a readable name for every action."""
-from envs.evolution import make_engine
-from envs.evolution.actions import BLOCKS, N_ACTIONS
+from speciesgym.envs.evolution import make_engine
+from speciesgym.envs.evolution.actions import BLOCKS, N_ACTIONS
 
 
 def test_encode_decode_round_trip():

@@ -4,10 +4,10 @@ import copy
 import numpy as np
 import pytest
 
-from envs.core.engine import checked_step
-from envs.evolution import load_scenario, make_engine
-from envs.evolution.actions import BLOCKS, N_ACTIONS
-from envs.evolution.aec_env import raw_env
+from speciesgym.envs.core.engine import checked_step
+from speciesgym.envs.evolution import load_scenario, make_engine
+from speciesgym.envs.evolution.actions import BLOCKS, N_ACTIONS
+from speciesgym.envs.evolution.aec_env import raw_env
 from tests.evolution.helpers import seat, sp
 
 

@@ -4,7 +4,7 @@ import pettingzoo
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from envs.evolution.aec_env import env, raw_env
+from speciesgym.envs.evolution.aec_env import env, raw_env
 
 COUNTS = [2, 3, 4, 5, 6]
 
@@ -22,7 +22,7 @@ def test_seed(players, flight):
 
 
 def test_registered_with_pettingzoo():
-    import envs.registry  # noqa: F401
+    import speciesgym.envs.registry  # noqa: F401
     e = pettingzoo.make("aec", "speciesgym/evolution-v0", num_players=3)
     e.reset(seed=3)
     assert e.possible_agents == ["player_0", "player_1", "player_2"]
@@ -50,9 +50,9 @@ def test_bad_options_raise_naming_them(kwargs, word):
 
 
 def test_package_factory_stays_a_function_after_the_env_module_is_imported():
-    import envs.evolution
-    import envs.evolution.aec_env  # noqa: F401
-    e = envs.evolution.env(num_players=2)
+    import speciesgym.envs.evolution
+    import speciesgym.envs.evolution.aec_env  # noqa: F401
+    e = speciesgym.envs.evolution.env(num_players=2)
     e.reset(seed=0)
     assert e.agent_selection in ("player_0", "player_1")
 
@@ -62,8 +62,8 @@ def test_scenario_paths_and_finished_tables():
     nobody is to move (not player_-1)."""
     import pathlib
 
-    from agents.random_agent import RandomAgent
-    from envs.evolution import load_scenario
+    from speciesgym.agents.random_agent import RandomAgent
+    from speciesgym.envs.evolution import load_scenario
     path = pathlib.Path(__file__).parents[2] / "scenarios" / "evolution" / "carnivore_standoff.json"
     engine, state = load_scenario(path)
     _, again = load_scenario(str(path))

@@ -9,8 +9,8 @@ import pathlib
 import numpy as np
 import pytest
 
-from envs.core.engine import checked_step
-from envs.evolution import make_engine
+from speciesgym.envs.core.engine import checked_step
+from speciesgym.envs.evolution import make_engine
 
 GOLDEN = pathlib.Path(__file__).parent / "golden"
 CASES = [(2, True, 1), (4, False, 2), (6, True, 3)]

@@ -3,9 +3,9 @@ other face-down food cards and traits, the deck order and the Flight reserve."""
 import numpy as np
 import pytest
 
-from envs.core.engine import checked_step
-from envs.evolution import make_engine
-from envs.evolution.data import CLASS_KIND, IS_EVENT_KIND, FLIGHT_CLASS
+from speciesgym.envs.core.engine import checked_step
+from speciesgym.envs.evolution import make_engine
+from speciesgym.envs.evolution.data import CLASS_KIND, IS_EVENT_KIND, FLIGHT_CLASS
 
 
 def positions(players, seed, every=9):
@@ -98,7 +98,7 @@ def test_own_hand_and_own_face_down_traits_are_seen():
 
 @pytest.mark.parametrize("players", [2, 3, 5])
 def test_resample_depends_only_on_what_the_seat_sees(players):
-    from envs.evolution.resample import resample
+    from speciesgym.envs.evolution.resample import resample
     from tests.evolution.invariants import check_invariants
     rng = np.random.default_rng(players + 100)
     checked = 0
@@ -119,7 +119,7 @@ def test_resample_depends_only_on_what_the_seat_sees(players):
 
 
 def test_resample_refuses_a_seat_not_to_move():
-    from envs.evolution.resample import resample
+    from speciesgym.envs.evolution.resample import resample
     engine = make_engine(3)
     state = engine.new_state(0)
     with pytest.raises(ValueError, match="not the player to move"):
@@ -127,7 +127,7 @@ def test_resample_refuses_a_seat_not_to_move():
 
 
 def test_a_seat_view_of_the_table_hides_others_secrets():
-    from envs.evolution.scenario import load_scenario
+    from speciesgym.envs.evolution.scenario import load_scenario
     from tests.evolution.helpers import seat, sp
     engine, state = load_scenario({"players": 2, "phase": "play", "turn": 0, "seats": [
         seat(hand=["Long Neck:9"], species=[sp(traits=["Horns"], face_down=[0])]),

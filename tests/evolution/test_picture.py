@@ -7,12 +7,12 @@ import pytest
 from matplotlib.text import Text
 from pettingzoo.test import render_test
 
-from envs.core.engine import checked_step
-from envs.core.picture import save_figure
-from envs.evolution import make_engine
-from envs.evolution.aec_env import raw_env
-from envs.evolution.picture_style import HEIGHT, WIDTH
-from envs.evolution.scenario import load_scenario
+from speciesgym.envs.core.engine import checked_step
+from speciesgym.envs.core.picture import save_figure
+from speciesgym.envs.evolution import make_engine
+from speciesgym.envs.evolution.aec_env import raw_env
+from speciesgym.envs.evolution.picture_style import HEIGHT, WIDTH
+from speciesgym.envs.evolution.scenario import load_scenario
 from tests.evolution.helpers import seat, sp
 from tests.evolution.test_hidden_info import positions, swap_hidden_cards
 
@@ -68,7 +68,7 @@ def _title(fig):
 def test_every_phase_and_pending_decision_has_a_title():
     """The title names each phase, and each pending decision for the seat deciding only
     (figures built, not rasterised: the title is text)."""
-    from envs.evolution.state import Pend, Phase
+    from speciesgym.envs.evolution.state import Pend, Phase
     engine, state = _table()
     st = state[0]
     titles = set()

@@ -8,10 +8,10 @@ import sys
 import numpy as np
 import pytest
 
-from envs.core.engine import checked_step
-from envs.evolution import make_engine
-from envs.evolution.batch import new_batch, play_random_batch
-from envs.evolution.observe import OBS_SIZE
+from speciesgym.envs.core.engine import checked_step
+from speciesgym.envs.evolution import make_engine
+from speciesgym.envs.evolution.batch import new_batch, play_random_batch
+from speciesgym.envs.evolution.observe import OBS_SIZE
 from tests.evolution.invariants import check_invariants
 
 STEP_CAP = 20_000
@@ -97,7 +97,7 @@ def test_observation_has_the_documented_size_and_no_nan():
 
 BOUNDSCHECK_SCRIPT = """
 import numpy as np
-from envs.evolution.batch import new_batch, play_random_batch
+from speciesgym.envs.evolution.batch import new_batch, play_random_batch
 from tests.evolution.invariants import check_invariants
 total = 0
 for players in (2, 4, 6):
@@ -112,7 +112,7 @@ raise SystemExit(pytest.main(["-q", "-x", "-p", "no:cacheprovider",
 """
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 def test_games_under_numba_boundscheck(tmp_path):
     """Random games, then the scenario property tests (a tenth of their examples), compiled
     afresh with NUMBA_BOUNDSCHECK=1: an index past a field raises instead of corrupting."""

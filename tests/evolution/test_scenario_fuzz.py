@@ -16,13 +16,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
-from envs.core.rng import seed_word
-from envs.evolution import load_scenario, make_engine, to_scenario
-from envs.evolution.batch import AGENT_DTYPE, play_random_checked
-from envs.evolution.data import KIND_NAMES
-from envs.evolution.invariants import ERRORS
-from envs.evolution.scenario import build_state
-from envs.evolution.scenario_cards import CARD_NAMES
+from speciesgym.envs.core.rng import seed_word
+from speciesgym.envs.evolution import load_scenario, make_engine, to_scenario
+from speciesgym.envs.evolution.batch import AGENT_DTYPE, play_random_checked
+from speciesgym.envs.evolution.data import KIND_NAMES
+from speciesgym.envs.evolution.invariants import ERRORS
+from speciesgym.envs.evolution.scenario import build_state
+from speciesgym.envs.evolution.scenario_cards import CARD_NAMES
 from tests.evolution.helpers import seat, sp
 from tests.evolution.invariants import check_invariants
 

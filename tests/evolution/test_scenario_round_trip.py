@@ -10,8 +10,8 @@ import os
 import numpy as np
 import pytest
 
-from envs.evolution import load_scenario, make_engine, save_scenario, to_scenario
-from envs.evolution.aec_env import raw_env
+from speciesgym.envs.evolution import load_scenario, make_engine, save_scenario, to_scenario
+from speciesgym.envs.evolution.aec_env import raw_env
 
 # per player count, Flight on for even game numbers, off for odd
 GAMES_PER_COUNT = int(os.environ.get("SPECIESGYM_ROUNDTRIP_GAMES", "10"))

@@ -7,7 +7,7 @@ import time
 
 import numpy as np
 
-from agents.random_agent import RandomAgent
+from speciesgym.agents.random_agent import RandomAgent
 
 
 class Faulty(RandomAgent):

@@ -3,8 +3,8 @@ of two, started once (a spawned worker costs a second or two of imports and kern
 with the default limits restored after every test."""
 import pytest
 
-from training.executors import ProcessExecutor
-from training.referee import Limits
+from speciesgym.training.executors import ProcessExecutor
+from speciesgym.training.referee import Limits
 
 
 @pytest.fixture(scope="session")

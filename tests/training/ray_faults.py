@@ -1,5 +1,5 @@
 """Task functions for the Ray executor tests (imported by the Ray workers by name)."""
-from training.ray_executor import play_in_child
+from speciesgym.training.ray_executor import play_in_child
 
 
 def engine_fails_on_game_1(spec, limits):

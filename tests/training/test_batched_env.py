@@ -4,10 +4,10 @@ import numpy as np
 import pytest
 from stable_baselines3.common.vec_env import DummyVecEnv
 
-import training.single_agent as single_agent
-from agents.compiled import CompiledPolicyAgent
-from training.batched_env import BatchedEnv
-from training.single_agent import SingleAgentEnv
+import speciesgym.training.single_agent as single_agent
+from speciesgym.agents.compiled import CompiledPolicyAgent
+from speciesgym.training.batched_env import BatchedEnv
+from speciesgym.training.single_agent import SingleAgentEnv
 
 STEPS = {"evolution": 300, "dominant_species": 800}    # a few games per env of the batch
 PYTHON_HEURISTIC = {"evolution": "heuristic:grazer", "dominant_species": "heuristic:spreader"}
@@ -125,8 +125,8 @@ def test_a_training_run_is_the_same_with_either_vec_env(tmp_path):
     """Greedy baselines and self-play against the run's own checkpoints (PPO opponents,
     moved by one forward pass per checkpoint): --vec batched trains the same weights and
     evaluates the same as --vec dummy."""
-    from agents.ppo_agent import PPOAgent
-    from training.train import Args, train
+    from speciesgym.agents.ppo_agent import PPOAgent
+    from speciesgym.training.train import Args, train
     for vec in ("dummy", "batched"):
         train(Args(game="evolution", players=2, envs=3, n_steps=64, batch_size=64, n_epochs=1,
                    net="32,32", timesteps=576, checkpoint_every=192, eval_every=0,
@@ -138,8 +138,8 @@ def test_a_training_run_is_the_same_with_either_vec_env(tmp_path):
 
 
 def test_ppo_opponents_act_in_one_forward_pass(tmp_path, monkeypatch):
-    from agents.ppo_agent import PPOAgent
-    from training.train import Args, train
+    from speciesgym.agents.ppo_agent import PPOAgent
+    from speciesgym.training.train import Args, train
     train(Args(game="dominant_species", players=2, envs=2, n_steps=64, batch_size=64,
                n_epochs=1, net="32,32", timesteps=128, checkpoint_every=128, eval_every=0,
                eval_games=1, baselines="random", progress=False, runs_dir=str(tmp_path),
@@ -160,8 +160,8 @@ def test_ppo_opponents_act_in_one_forward_pass(tmp_path, monkeypatch):
 def test_batched_evaluation_gives_the_sequential_figures(game, compiled_random):
     from sb3_contrib import MaskablePPO
 
-    from agents.ppo_agent import PPOAgent
-    from training.train import Args, evaluate
+    from speciesgym.agents.ppo_agent import PPOAgent
+    from speciesgym.training.train import Args, evaluate
     model = MaskablePPO("MlpPolicy", BatchedEnv(game, 2, 1, seed=0), seed=0, device="cpu",
                         policy_kwargs={"net_arch": [16]})
     agent = PPOAgent.from_model(model)
@@ -173,7 +173,7 @@ def test_batched_evaluation_gives_the_sequential_figures(game, compiled_random):
 
 
 def test_train_args_accept_batched():
-    from training.train_args import Args, check_args
+    from speciesgym.training.train_args import Args, check_args
     assert check_args(Args(vec="batched")).vec == "batched"
     with pytest.raises(ValueError, match="--vec must be one of dummy, subproc, batched"):
         check_args(Args(vec="threads"))
@@ -183,9 +183,9 @@ def test_train_args_accept_batched():
 def test_the_greedy_agent_plays_the_same_on_the_real_state_and_a_determinisation(game):
     """The batched env runs the greedy policy on the real state, the per-game agent on a
     determinisation of its InfoSet: equal actions, since it reads only what its seat sees."""
-    from agents.compiled import policy_at
-    from agents.infoset import InfoSet
-    from envs.core.rng import WORD_DTYPE
+    from speciesgym.agents.compiled import policy_at
+    from speciesgym.agents.infoset import InfoSet
+    from speciesgym.envs.core.rng import WORD_DTYPE
     engine = single_agent.make_game_engine(game, 3)
     rng = np.random.default_rng(2)
     compared = 0

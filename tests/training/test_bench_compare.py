@@ -5,7 +5,7 @@ import os
 import subprocess
 import sys
 
-from training.bench_compare import BASELINE, Contender, format_table, run_compare
+from speciesgym.training.bench_compare import BASELINE, Contender, format_table, run_compare
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -66,7 +66,7 @@ def test_ratio_is_to_connect_four():
 
 
 def test_cli_compare_prints_a_table_then_json():
-    out = subprocess.run([sys.executable, "-m", "training.cli", "bench", "--compare",
+    out = subprocess.run([sys.executable, "-m", "speciesgym.training.cli", "bench", "--compare",
                           "--players", "2", "--rounds", "1", "--round-seconds", "0.001"],
                          cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr[-3000:]

@@ -8,15 +8,15 @@ import json
 import numpy as np
 import pytest
 
-from agents.runner import make_engine
-from agents.search.label import label_position
-from envs.core.engine import checked_step
+from speciesgym.agents.runner import make_engine
+from speciesgym.agents.search.label import label_position
+from speciesgym.envs.core.engine import checked_step
 from tests.agents.test_search import hide_differently
-from training.cli import main
-from training.decisions import evaluate, load_suite
-from training.decisions.build import BuildArgs, build
-from training.decisions.suite import read_suite_file, write_suite
-from training.decisions.types import decision_type
+from speciesgym.training.cli import main
+from speciesgym.training.decisions import evaluate, load_suite
+from speciesgym.training.decisions.build import BuildArgs, build
+from speciesgym.training.decisions.suite import read_suite_file, write_suite
+from speciesgym.training.decisions.types import decision_type
 
 
 def feeding_positions(players, seed, n):
@@ -155,7 +155,7 @@ class Highest(Lowest):
 def toy_suite(tmp_path):
     """Four positions; the lowest legal action is best by 0.5 on the clear ones, the highest
     by 0.25 on the unclear one."""
-    from envs.evolution import to_scenario
+    from speciesgym.envs.evolution import to_scenario
     positions = []
     for i, (engine, state) in enumerate(feeding_positions(2, 21, 4)):
         legal = np.flatnonzero(engine.legal_mask(state)).tolist()
@@ -249,7 +249,7 @@ def test_corrupt_gzip_content_is_refused(tmp_path):
 def test_shipped_suites_are_package_data_and_fit_the_engine(name, game):
     """The shipped file is found by name, records its budget and engine version, and its
     positions (a sample: loading all is the loader's job) still match the engine."""
-    from training.decisions.suite import engine_version, rebuild_position, shipped_path
+    from speciesgym.training.decisions.suite import engine_version, rebuild_position, shipped_path
     data = read_suite_file(shipped_path(name))
     assert data["game"] == game and data["budget"]["sims"] >= 16
     assert data["engine_version"] == engine_version(game)
@@ -261,7 +261,7 @@ def test_shipped_suites_are_package_data_and_fit_the_engine(name, game):
 
 
 def tiny_relabel(suite_path, out, **kw):
-    from training.decisions.relabel import RelabelArgs, relabel
+    from speciesgym.training.decisions.relabel import RelabelArgs, relabel
     args = dict(suite=str(suite_path), out=str(out), seed=5, progress=False)
     args.update(kw)
     return relabel(RelabelArgs(**args))
@@ -312,7 +312,7 @@ def two_labellings(tmp_path):
 
 
 def test_agree_on_hand_made_labellings_gives_known_figures(tmp_path):
-    from training.decisions.agree import agreement, wilson
+    from speciesgym.training.decisions.agree import agreement, wilson
     a, b = two_labellings(tmp_path)
     fig = agreement(a, b)
     assert (fig["clear_in_a"]["same_best"], fig["clear_in_a"]["n"]) == (2, 3)
@@ -331,7 +331,7 @@ def test_agree_on_hand_made_labellings_gives_known_figures(tmp_path):
 
 
 def test_agree_refuses_other_positions_and_compares_a_partial_relabel(tmp_path, capsys):
-    from training.decisions.agree import agreement
+    from speciesgym.training.decisions.agree import agreement
     a, b = two_labellings(tmp_path)
     swapped = dict(b, positions=b["positions"][::-1])
     with pytest.raises(ValueError, match="position 0 differs in 'id'"):

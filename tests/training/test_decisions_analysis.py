@@ -5,8 +5,8 @@ import matplotlib
 import pytest
 
 from tests.training.test_decisions import Highest, Lowest, toy_suite
-from training.decisions import evaluate, load_suite
-from training.decisions.analysis import (describe, plot_regret_distribution,
+from speciesgym.training.decisions import evaluate, load_suite
+from speciesgym.training.decisions.analysis import (describe, plot_regret_distribution,
                                          plot_type_agreement, regret_quantiles,
                                          type_agreement, worst_positions)
 

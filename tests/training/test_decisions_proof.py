@@ -5,7 +5,7 @@ import json
 import numpy as np
 import pytest
 
-from training.decisions.proof import proof, ranks, read_ratings, read_regrets, spearman
+from speciesgym.training.decisions.proof import proof, ranks, read_ratings, read_regrets, spearman
 
 
 def test_ranks_share_ties():
@@ -82,7 +82,7 @@ def test_bad_input_is_named(tmp_path):
 
 
 def test_cli_proof_writes_json(tmp_path, capsys):
-    from training.cli import main
+    from speciesgym.training.cli import main
     agents = {name: [0.01 * (k + 1)] * 6 for k, name in enumerate(["a", "b", "c"])}
     write_board(tmp_path / "board", agents, lambda i: 2)
     write_ratings(tmp_path / "ratings.csv", {"a": (30, 2), "b": (20, 2), "c": (25, 2)})

@@ -6,9 +6,9 @@ import os
 import pytest
 
 from tests.training.test_train import eval_rows, tiny
-from training.decisions.during_training import SuiteEval
-from training.report import read_eval
-from training.train import train
+from speciesgym.training.decisions.during_training import SuiteEval
+from speciesgym.training.report import read_eval
+from speciesgym.training.train import train
 
 
 def test_train_logs_suite_scores_at_each_evaluation(tmp_path):

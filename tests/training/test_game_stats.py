@@ -3,14 +3,14 @@ records, and the per-player statistics the notebooks plot."""
 import numpy as np
 import pytest
 
-from envs.dominant_species.actions import BLOCKS as DS_BLOCKS
-from envs.dominant_species.data import ANIMAL_NAMES
-from envs.evolution.actions import BLOCKS as EVO_BLOCKS
-from envs.evolution.state import Phase
-from training.dominant_species_stats import dominant_species_stats, seat_animals
-from training.evolution_stats import SOURCES, evolution_stats, feeding_source
-from training.game_stats import group_mean, play_records, replay_pairs, win_shares
-from training.record import replay_record
+from speciesgym.envs.dominant_species.actions import BLOCKS as DS_BLOCKS
+from speciesgym.envs.dominant_species.data import ANIMAL_NAMES
+from speciesgym.envs.evolution.actions import BLOCKS as EVO_BLOCKS
+from speciesgym.envs.evolution.state import Phase
+from speciesgym.training.dominant_species_stats import dominant_species_stats, seat_animals
+from speciesgym.training.evolution_stats import SOURCES, evolution_stats, feeding_source
+from speciesgym.training.game_stats import group_mean, play_records, replay_pairs, win_shares
+from speciesgym.training.record import replay_record
 
 EVO_SPECS = ["heuristic:hunter", "random"]
 

@@ -9,8 +9,8 @@ from gymnasium.utils.env_checker import check_env as gymnasium_check_env
 from gymnasium.vector import AsyncVectorEnv, AutoresetMode, SyncVectorEnv
 from stable_baselines3.common.env_checker import check_env as sb3_check_env
 
-from training import single_agent
-from training.single_agent import SingleAgentEnv
+from speciesgym.training import single_agent
+from speciesgym.training.single_agent import SingleAgentEnv
 
 GAMES = ("evolution", "dominant_species")
 

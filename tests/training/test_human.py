@@ -7,13 +7,13 @@ import re
 import numpy as np
 import pytest
 
-import training.human as human_mod
-from envs.dominant_species import data as DSD
-from envs.evolution.data import CLASS_KIND, KIND_NAMES, class_name
-from envs.evolution.public_names import public_action_name
-from envs.evolution.state import Pend
-from training.cli import main
-from training.record import load_record, replay_record
+import speciesgym.training.human as human_mod
+from speciesgym.envs.dominant_species import data as DSD
+from speciesgym.envs.evolution.data import CLASS_KIND, KIND_NAMES, class_name
+from speciesgym.envs.evolution.public_names import public_action_name
+from speciesgym.envs.evolution.state import Pend
+from speciesgym.training.cli import main
+from speciesgym.training.record import load_record, replay_record
 
 SCRIPT = "".join(f"{n}\n" for n in [1, 2, 3, 1, 4, 2, 1, 5] * 1000)
 
@@ -139,8 +139,8 @@ def test_DS_a_human_transcript_never_names_an_undrawn_card(monkeypatch, players,
 
 
 def test_EVO_FOOD_02_others_food_cards_and_selections_are_face_down():
-    from agents.runner import make_engine
-    from envs.evolution.actions import A_CARD
+    from speciesgym.agents.runner import make_engine
+    from speciesgym.envs.evolution.actions import A_CARD
     engine = make_engine("evolution", 3)
     state = engine.new_state(0)
     mover = engine.to_move(state)

@@ -6,9 +6,9 @@ import json
 import numpy as np
 import pytest
 
-from training.imitation import _returns, collect, pretrain
-from training.single_agent import SingleAgentEnv
-from training.train import Args, train
+from speciesgym.training.imitation import _returns, collect, pretrain
+from speciesgym.training.single_agent import SingleAgentEnv
+from speciesgym.training.train import Args, train
 
 TEACHER = "heuristic:dominator"
 
@@ -89,8 +89,8 @@ def test_bad_teacher_is_named_before_any_work(tmp_path):
 
 
 def test_dagger_records_the_students_positions_with_the_teachers_labels(demos):
-    from agents.random_agent import RandomAgent
-    from agents.spec import from_spec
+    from speciesgym.agents.random_agent import RandomAgent
+    from speciesgym.agents.spec import from_spec
     mixed = collect("dominant_species", 2, [TEACHER], games=4, seed=3, student=RandomAgent(0))
     assert mixed.masks[np.arange(len(mixed)), mixed.actions].all()
     assert not np.array_equal(mixed.observations[:50], demos.observations[:50]) or \

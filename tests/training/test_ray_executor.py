@@ -10,17 +10,17 @@ import pytest
 
 ray = pytest.importorskip("ray", reason="pip install 'speciesgym[ray]' for the Ray executor")
 
-from training.executors import ProcessExecutor  # noqa: E402
-from training.ray_executor import RayExecutor  # noqa: E402
-from training.ratings import leaderboard  # noqa: E402
-from training.tournament import Config, run_tournament  # noqa: E402
+from speciesgym.training.executors import ProcessExecutor  # noqa: E402
+from speciesgym.training.ray_executor import RayExecutor  # noqa: E402
+from speciesgym.training.ratings import leaderboard  # noqa: E402
+from speciesgym.training.tournament import Config, run_tournament  # noqa: E402
 
 BOTS = "py:tests.training.bad_bots."
 
 
 @pytest.fixture(scope="module")
 def ray_local():
-    from training import ray_local as local
+    from speciesgym.training import ray_local as local
     saved = local.start(2)
     yield
     local.stop(saved)
@@ -64,7 +64,7 @@ def test_a_task_failing_outside_the_bots_is_recorded_not_fatal_nor_rated(tmp_pat
     rows = {r["entrant"]: r for r in leaderboard(records, cfg.agents, ratings)}
     assert rows["random"]["games"] == rows["heuristic:grazer"]["games"] == 3
     # The ratings equal those of the three played games alone.
-    from training.ratings import rate_records
+    from speciesgym.training.ratings import rate_records
     alone = rate_records([r for r in records if not r.get("failed")], cfg.agents)
     assert alone.snapshot() == ratings.snapshot()
     # Rerun: nothing is played again (the failed game is stored too).
@@ -89,7 +89,7 @@ def _faults():
 
 
 def test_cli_tournament_on_ray_writes_the_leaderboard(tmp_path, ray_local, capsys):
-    from training.cli import main
+    from speciesgym.training.cli import main
     out = str(tmp_path / "t")
     code = main(["tournament", "--game", "evolution", "--players", "2", "--agents",
                  "random,heuristic:grazer", "--games", "2", "--executor", "ray", "--out", out])
@@ -100,7 +100,7 @@ def test_cli_tournament_on_ray_writes_the_leaderboard(tmp_path, ray_local, capsy
 
 
 def test_cli_address_without_ray_executor_is_refused(tmp_path, capsys):
-    from training.cli import main
+    from speciesgym.training.cli import main
     code = main(["tournament", "--agents", "random,heuristic:grazer", "--games", "1",
                  "--address", "auto", "--out", str(tmp_path / "t")])
     assert code == 2
@@ -111,8 +111,10 @@ def test_cli_address_without_ray_executor_is_refused(tmp_path, capsys):
 def test_importing_the_packages_never_imports_ray():
     import subprocess
     import sys
-    code = ("import sys, envs, agents, training, training.cli, training.tournament, "
-            "training.executors, envs.evolution, envs.dominant_species; "
+    code = ("import sys, speciesgym, speciesgym.envs, speciesgym.agents, speciesgym.training, "
+            "speciesgym.training.cli, speciesgym.training.tournament, speciesgym.training.executors, "
+            "speciesgym.envs.evolution, speciesgym.envs.dominant_species, speciesgym.evolution_v0, "
+            "speciesgym.dominant_species_v0; "
             "print('ray' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)

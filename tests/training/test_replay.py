@@ -5,11 +5,11 @@ import shutil
 
 import pytest
 
-from envs.dominant_species.picture import WIDTH
-from training.cli import main
-from training.human import play_table
-from training.record import load_record, replay_record
-from training.replay import replay_frames, replay_lines
+from speciesgym.envs.dominant_species.picture import WIDTH
+from speciesgym.training.cli import main
+from speciesgym.training.human import play_table
+from speciesgym.training.record import load_record, replay_record
+from speciesgym.training.replay import replay_frames, replay_lines
 
 
 def _game(tmp_path, game, players, seed, specs):

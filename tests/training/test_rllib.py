@@ -11,10 +11,10 @@ import pytest
 
 pytest.importorskip("ray.rllib", reason="pip install 'speciesgym[ray]' for RLlib training")
 
-from agents import from_spec  # noqa: E402
-from agents.runner import play_game  # noqa: E402
-from training.rllib.env import GameMultiAgentEnv  # noqa: E402
-from training.rllib.train import RLlibConfig, train_rllib  # noqa: E402
+from speciesgym.agents import from_spec  # noqa: E402
+from speciesgym.agents.runner import play_game  # noqa: E402
+from speciesgym.training.rllib.env import GameMultiAgentEnv  # noqa: E402
+from speciesgym.training.rllib.train import RLlibConfig, train_rllib  # noqa: E402
 
 TINY = dict(game="evolution", players=2, batch=200, minibatch=100, epochs=1, net=(16,),
             num_env_runners=0)
@@ -76,7 +76,7 @@ def test_rllib_spec_bad_input_is_a_clear_error(tmp_path):
 
 
 def test_train_rllib_command_refuses_bad_settings_before_starting_ray(tmp_path, capsys):
-    from training.cli import main
+    from speciesgym.training.cli import main
     out = str(tmp_path / "r")
     assert main(["train-rllib", "--net", "wide", "--out", out]) == 2
     assert "--net 'wide'" in capsys.readouterr().err

@@ -5,9 +5,9 @@ import numpy as np
 import pytest
 from gymnasium.utils import env_checker
 
-from agents import Agent, RandomAgent
-from envs.core.rewards import final_rewards
-from training.single_agent import OpponentPool, SingleAgentEnv
+from speciesgym.agents import Agent, RandomAgent
+from speciesgym.envs.core.rewards import final_rewards
+from speciesgym.training.single_agent import OpponentPool, SingleAgentEnv
 
 GAMES = ("evolution", "dominant_species")
 
@@ -119,7 +119,7 @@ def test_opponents_receive_only_their_own_observation(game):
 
 
 def test_search_opponents_get_an_infoset_of_their_own_seat():
-    pytest.importorskip("agents.infoset")
+    pytest.importorskip("speciesgym.agents.infoset")
     env = SingleAgentEnv("evolution", 2, seed=5)
     spy = Spy(env, wants_infoset=True)
     env.pool.draw = lambda rng, n: [("spy", spy)]
@@ -179,7 +179,7 @@ def test_works_under_vec_envs_with_maskable_ppo_masks():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_shaping_sums_to_the_final_margin(game):
-    from training.single_agent import SCORE_SCALE
+    from speciesgym.training.single_agent import SCORE_SCALE
     env = SingleAgentEnv(game, 3, shaping=0.5, seed=2)
     env.reset()
     opening = env._score_margin()

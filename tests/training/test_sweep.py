@@ -12,11 +12,11 @@ import sys
 import numpy as np
 import pytest
 
-from agents.ppo_agent import read_metadata
-from training import cli, sweep as sweep_module
-from training.report import ALL_HEURISTICS, iqm, run_report, stratified_bootstrap
-from training.sweep import argv_of, parse_seeds, run_sweep
-from training.train import Args, add_arguments, args_from_namespace
+from speciesgym.agents.ppo_agent import read_metadata
+from speciesgym.training import cli, sweep as sweep_module
+from speciesgym.training.report import ALL_HEURISTICS, iqm, run_report, stratified_bootstrap
+from speciesgym.training.sweep import argv_of, parse_seeds, run_sweep
+from speciesgym.training.train import Args, add_arguments, args_from_namespace
 
 TINY = dict(game="evolution", players=2, timesteps=256, envs=2, n_steps=64, batch_size=64,
             n_epochs=1, net="16", checkpoint_every=128, eval_every=128, eval_games=2,

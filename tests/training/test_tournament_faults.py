@@ -10,10 +10,10 @@ import warnings
 
 import pytest
 
-from training.executors import ProcessExecutor
-from training.ratings import leaderboard
-from training.referee import Limits
-from training.tournament import Config, GameSpec, run_tournament
+from speciesgym.training.executors import ProcessExecutor
+from speciesgym.training.ratings import leaderboard
+from speciesgym.training.referee import Limits
+from speciesgym.training.tournament import Config, GameSpec, run_tournament
 
 BOTS = "py:tests.training.bad_bots."
 GOOD = ["random", BOTS + "make_random"]         # a built-in spec and a factory function
@@ -144,7 +144,7 @@ def test_bad_limits_are_a_clear_error():
 
 
 def test_cli_timeouts_and_py_agents(tmp_path, capsys):
-    from training.cli import main
+    from speciesgym.training.cli import main
     out = tmp_path / "t"
     argv = ["tournament", "--game", "evolution", "--players", "2", "--games", "2",
             "--agents", f"random,{BOTS}Raises", "--out", str(out), "--move-timeout", "30",

@@ -10,9 +10,9 @@ import warnings
 import numpy as np
 import pytest
 
-from training.cli import main
-from training.ratings import rate_records
-from training.tournament_report import report, write_report
+from speciesgym.training.cli import main
+from speciesgym.training.ratings import rate_records
+from speciesgym.training.tournament_report import report, write_report
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -176,11 +176,11 @@ def test_pictures_and_reports_leave_the_matplotlib_backend_alone(tmp_path):
     code = f"""
 import matplotlib
 matplotlib.use("svg")
-from envs.evolution import make_engine
+from speciesgym.envs.evolution import make_engine
 engine = make_engine(2)
 assert engine.render_image(engine.new_state(0)).ndim == 3
-from training.ratings import plot_ratings, rate_records
-from training.tournament_report import write_report
+from speciesgym.training.ratings import plot_ratings, rate_records
+from speciesgym.training.tournament_report import write_report
 from tests.training.test_tournament_report import TWO_PLAYER
 plot_ratings(rate_records(TWO_PLAYER, ["A", "B", "C"]), {str(tmp_path / "r.png")!r})
 write_report({str(out)!r})

@@ -13,9 +13,9 @@ import zipfile
 import numpy as np
 import pytest
 
-from agents.ppo_agent import PPOAgent, read_metadata, write_checkpoint
-from training.single_agent import SingleAgentEnv
-from training.train import Args, Run, train
+from speciesgym.agents.ppo_agent import PPOAgent, read_metadata, write_checkpoint
+from speciesgym.training.single_agent import SingleAgentEnv
+from speciesgym.training.train import Args, Run, train
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TINY = dict(players=2, envs=2, n_steps=64, batch_size=64, n_epochs=1, net="32,32",
@@ -73,7 +73,7 @@ def test_dominant_species_smoke(tmp_path):
 
 
 def test_agents_from_spec_loads_a_checkpoint(evolution_run):
-    from_spec = pytest.importorskip("agents").from_spec
+    from_spec = pytest.importorskip("speciesgym.agents").from_spec
     agent = from_spec(f"ppo:{evolution_run[0] / 'final.zip'}", "evolution", 2)
     assert isinstance(agent, PPOAgent)
 
@@ -142,7 +142,7 @@ def test_bad_checkpoints_are_named(evolution_run, tmp_path):
 def test_a_checkpoint_plays_any_player_count_of_matching_sizes(evolution_run, tmp_path):
     """Trained at 2 players, it plays a 4-player game (the layouts are padded to 6 seats);
     a checkpoint whose recorded sizes differ from the engine's is refused, naming them."""
-    from agents.runner import play_game
+    from speciesgym.agents.runner import play_game
     good = evolution_run[0] / "final.zip"
     agent = PPOAgent.load(good, "evolution", 4)
     result = play_game("evolution", 4, [agent, agent, agent, agent], seed=3)
@@ -183,13 +183,13 @@ def test_cli_train_runs_and_reports(tmp_path):
             "--n-steps", "64", "--batch-size", "64", "--n-epochs", "1", "--net", "16",
             "--eval-games", "2", "--baselines", "random", "--runs-dir", str(tmp_path),
             "--name", "cli", "--no-progress"]
-    out = subprocess.run([sys.executable, "-m", "training.cli", *args], cwd=ROOT,
+    out = subprocess.run([sys.executable, "-m", "speciesgym.training.cli", *args], cwd=ROOT,
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr[-3000:]
     assert "vs random" in out.stdout and (tmp_path / "cli" / "final.zip").exists()
     saved = json.loads((tmp_path / "cli" / "args.json").read_text())
     assert saved["timesteps"] == 128 and set(saved) == {f.name for f in dataclasses.fields(Args)}
-    bad = subprocess.run([sys.executable, "-m", "training.cli", *args[:-3], "--name", "cli",
+    bad = subprocess.run([sys.executable, "-m", "speciesgym.training.cli", *args[:-3], "--name", "cli",
                           "--vec", "threads"], cwd=ROOT, capture_output=True, text=True,
                          timeout=300)
     assert bad.returncode == 2 and "--vec" in bad.stderr
@@ -215,7 +215,7 @@ def test_ctrl_c_leaves_a_usable_checkpoint_and_resume_continues(tmp_path, sig):
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         with open(tmp_path / "stdout.txt", "w") as out, open(err_path, "w") as err:
-            proc = subprocess.Popen([sys.executable, "-m", "training.cli", *args], cwd=ROOT,
+            proc = subprocess.Popen([sys.executable, "-m", "speciesgym.training.cli", *args], cwd=ROOT,
                                     stdout=out, stderr=err, text=True)
     finally:
         signal.signal(signal.SIGINT, previous)
@@ -240,7 +240,7 @@ def test_ctrl_c_leaves_a_usable_checkpoint_and_resume_continues(tmp_path, sig):
     assert saved and not list(ckpts.glob(".*"))          # complete files only
     step = read_metadata(saved[-1])["num_timesteps"]
     PPOAgent.load(saved[-1], "evolution", 2)
-    resumed = subprocess.run([sys.executable, "-m", "training.cli", *args[:4], str(step + 128),
+    resumed = subprocess.run([sys.executable, "-m", "speciesgym.training.cli", *args[:4], str(step + 128),
                               *args[5:], "--resume"], cwd=ROOT, capture_output=True, text=True,
                              timeout=300)
     assert resumed.returncode == 0, resumed.stderr[-3000:]

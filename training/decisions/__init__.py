@@ -15,14 +15,14 @@
 
 Notebook use:
 
-    from training.decisions import load_suite, evaluate
+    from speciesgym.training.decisions import load_suite, evaluate
     suite = load_suite("feeding")
     result = evaluate(suite, "heuristic:grazer")
     result.overall, result.by_type, result.rows
-    from training.decisions.suite import load_slice
+    from speciesgym.training.decisions.suite import load_slice
     two = load_slice("feeding", n=40, seed=0, players=2)    # a fixed seeded slice
 """
-from training.decisions.evaluate import EvalResult, evaluate
-from training.decisions.suite import Suite, load_suite
+from speciesgym.training.decisions.evaluate import EvalResult, evaluate
+from speciesgym.training.decisions.suite import Suite, load_suite
 
 __all__ = ["EvalResult", "Suite", "evaluate", "load_suite"]

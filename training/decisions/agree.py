@@ -19,7 +19,7 @@ marked `"complete": false`) is compared on the positions it has, and the figures
 """
 import numpy as np
 
-from training.decisions.suite import CLEAR_Z, read_suite_file
+from speciesgym.training.decisions.suite import CLEAR_Z, read_suite_file
 
 Z95 = 1.959964
 

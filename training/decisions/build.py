@@ -27,10 +27,10 @@ from datetime import datetime, timezone
 
 import numpy as np
 
-from training.decisions.suite import (CLEAR_Z, FORMAT, FORMAT_VERSION, engine_version,
+from speciesgym.training.decisions.suite import (CLEAR_Z, FORMAT, FORMAT_VERSION, engine_version,
                                       rebuild_position, suite_spec, write_suite)
-from training.decisions.tasks import Journal, progress_bar, run_tasks
-from training.decisions.types import decision_type
+from speciesgym.training.decisions.tasks import Journal, progress_bar, run_tasks
+from speciesgym.training.decisions.types import decision_type
 
 TRIES = 5
 WRITE_EVERY = 10
@@ -59,9 +59,9 @@ def task_plan(spec, seed, t):
 
 def play_candidates(spec, players, options, rng):
     """Play one game of the mix; (agent specs, game seed, candidate positions, decisions)."""
-    from agents import from_spec
-    from agents.runner import agent_action, make_engine
-    from envs.core.engine import checked_step
+    from speciesgym.agents import from_spec
+    from speciesgym.agents.runner import agent_action, make_engine
+    from speciesgym.envs.core.engine import checked_step
     specs = [spec.mix[int(rng.integers(len(spec.mix)))] for _ in range(players)]
     agents = [from_spec(s, spec.game, players, seed=int(rng.integers(2**31))) for s in specs]
     for seat, agent in enumerate(agents):
@@ -120,9 +120,9 @@ def run_task(name, seed, sims, t):
 
 def label_stage(spec, sims, candidates, total, game, rng):
     """(the first candidate whose actions differ in value, as a record, or None; tries)."""
-    from agents.runner import make_engine
-    from agents.search.label import label_position
-    module = importlib.import_module(f"envs.{spec.game}")
+    from speciesgym.agents.runner import make_engine
+    from speciesgym.agents.search.label import label_position
+    module = importlib.import_module(f"speciesgym.envs.{spec.game}")
     tried = 0
     for k, seat, kind, state in candidates:
         tried += 1
@@ -161,7 +161,7 @@ def suite_dict(args, spec, header, positions, tasks, seconds):
 
 def build(args):
     """Run (or continue) a build; returns the suite dict written to args.out."""
-    from agents.search.label import FULL_GAME
+    from speciesgym.agents.search.label import FULL_GAME
     spec = suite_spec(args.suite)
     for key in ("positions", "sims", "workers"):
         value = getattr(args, key)

@@ -3,12 +3,12 @@ printing only; the work is in build.py, relabel.py, agree.py, evaluate.py and le
 import shlex
 import sys
 
-from training.decisions.suite import SPECS, SUITES_DIR
+from speciesgym.training.decisions.suite import SPECS, SUITES_DIR
 
 
 def cmd_build(args):
-    from training.decisions.build import BuildArgs, build
-    from training.decisions.suite import suite_spec
+    from speciesgym.training.decisions.build import BuildArgs, build
+    from speciesgym.training.decisions.suite import suite_spec
     spec = suite_spec(args.suite)
     if args.game is not None and args.game != spec.game:
         raise ValueError(f"suite {spec.name!r} is a {spec.game} suite, not {args.game}")
@@ -25,7 +25,7 @@ def _command():
 
 
 def cmd_relabel(args):
-    from training.decisions.relabel import RelabelArgs, relabel
+    from speciesgym.training.decisions.relabel import RelabelArgs, relabel
     data = relabel(RelabelArgs(args.suite, args.out, args.seed, args.sims, args.workers,
                                args.max_positions, not args.quiet, _command()))
     state = "complete" if data["complete"] else "partial (rerun to continue)"
@@ -36,8 +36,8 @@ def cmd_relabel(args):
 
 
 def cmd_agree(args):
-    from training.decisions.agree import agreement, report
-    from training.decisions.suite import shipped_path
+    from speciesgym.training.decisions.agree import agreement, report
+    from speciesgym.training.decisions.suite import shipped_path
     if args.suite is not None:
         if args.against is None or args.a is not None:
             raise ValueError("decisions agree: with --suite give --against FILE and no A B")
@@ -60,14 +60,14 @@ def _suite(args):
     """The suite named by --suite, only its --players positions if given."""
     if args.players is None:
         return args.suite
-    from training.decisions.suite import load_slice
+    from speciesgym.training.decisions.suite import load_slice
     if not 2 <= args.players <= 6:
         raise ValueError(f"decisions: --players must be 2..6, got {args.players}")
     return load_slice(args.suite, players=args.players)
 
 
 def cmd_eval(args):
-    from training.decisions.evaluate import evaluate
+    from speciesgym.training.decisions.evaluate import evaluate
     result = evaluate(_suite(args), args.agent, seed=args.seed, limit=args.limit)
     print("\n".join(result.report()))
     if args.out:
@@ -76,7 +76,7 @@ def cmd_eval(args):
 
 
 def cmd_leaderboard(args):
-    from training.decisions.leaderboard import run_leaderboard, table_lines
+    from speciesgym.training.decisions.leaderboard import run_leaderboard, table_lines
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
     rows = run_leaderboard(_suite(args), agents, args.out, seed=args.seed, limit=args.limit)
     print("\n".join(table_lines(rows)))
@@ -85,7 +85,7 @@ def cmd_leaderboard(args):
 
 
 def cmd_proof(args):
-    from training.decisions.proof import proof, read_ratings, read_regrets, report
+    from speciesgym.training.decisions.proof import proof, read_ratings, read_regrets, report
     fig = proof(read_regrets(args.board, args.players), read_ratings(args.ratings),
                 reps=args.reps, seed=args.seed)
     print("\n".join(report(fig)))

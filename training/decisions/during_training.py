@@ -12,8 +12,8 @@ eval/suite_<name>_agreement and eval/suite_<name>_regret.
 import csv
 import time
 
-from training.decisions.evaluate import evaluate
-from training.decisions.suite import load_slice, read_suite_file, suite_path
+from speciesgym.training.decisions.evaluate import evaluate
+from speciesgym.training.decisions.suite import load_slice, read_suite_file, suite_path
 
 SUITE_COLUMNS = ["agreement", "regret"]
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from training.decisions.suite import Suite, load_suite
+from speciesgym.training.decisions.suite import Suite, load_suite
 
 BOOTSTRAP = 1000
 
@@ -80,7 +80,7 @@ class EvalResult:
 
 def choose(agent, position):
     """The agent's action at a position, from what the mover would have at the table."""
-    from agents.infoset import InfoSet
+    from speciesgym.agents.infoset import InfoSet
     engine, state, seat = position.engine, position.state.copy(), position.record["seat"]
     obs = engine.observe(state, seat)
     mask = engine.legal_mask(state)
@@ -92,7 +92,7 @@ def choose(agent, position):
 def evaluate(suite, agent, seed=0, limit=None):
     """Score `agent` (an agents.from_spec spec, or a callable (players) -> agent, or one
     agent object used for every player count) on `suite` (a Suite, name or path)."""
-    from agents import from_spec
+    from speciesgym.agents import from_spec
     if not isinstance(suite, Suite):
         suite = load_suite(suite)
     if isinstance(agent, str):

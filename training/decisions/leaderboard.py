@@ -4,8 +4,8 @@ regret (lower is better), leaderboard.csv, leaderboard.png (agreement and regret
 import csv
 import pathlib
 
-from training.decisions.evaluate import evaluate
-from training.decisions.suite import Suite, load_suite
+from speciesgym.training.decisions.evaluate import evaluate
+from speciesgym.training.decisions.suite import Suite, load_suite
 
 COLUMNS = ("agent", "n", "n_clear", "agreement", "agreement_lo", "agreement_hi", "regret",
            "regret_lo", "regret_hi", "ms_per_decision")

@@ -1,6 +1,6 @@
 """`speciesgym decisions relabel`: label the positions of a suite again, with another seed
 (and the suite's budget unless `sims` is given), into a new suite file holding the same
-positions; `training.decisions.agree` then compares the two labellings.
+positions; `speciesgym.training.decisions.agree` then compares the two labellings.
 
 Position i is labelled by agents.search.label with `sims` simulations per legal action
 seeded from (seed, i), so its result depends only on (suite, seed, sims, i) and workers may
@@ -20,9 +20,9 @@ from datetime import datetime, timezone
 
 import numpy as np
 
-from training.decisions.build import WRITE_EVERY
-from training.decisions.tasks import Journal, progress_bar, run_tasks
-from training.decisions.suite import CLEAR_Z, load_suite, read_suite_file, rebuild_position
+from speciesgym.training.decisions.build import WRITE_EVERY
+from speciesgym.training.decisions.tasks import Journal, progress_bar, run_tasks
+from speciesgym.training.decisions.suite import CLEAR_Z, load_suite, read_suite_file, rebuild_position
 
 LABEL_KEYS = ("values", "se", "best", "clear", "z", "sims", "capped")
 
@@ -53,7 +53,7 @@ def label_seed(seed, i):
 
 def relabel_task(game, record, sims, seed, i):
     """The journal line of position i: {"task", "positions": [record relabelled], "seconds"}."""
-    from agents.search.label import label_position
+    from speciesgym.agents.search.label import label_position
     start = time.perf_counter()
     _, state = rebuild_position(game, record, f"position {i} ({record.get('id')})")
     labels = label_position(game, state, record["seat"], sims, label_seed(seed, i))
@@ -113,7 +113,7 @@ def relabel(args):
                       built={"created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
                              "seconds": round(journal.seconds(used), 1), "tasks": used},
                       positions=kept)
-        from training.decisions.suite import write_suite
+        from speciesgym.training.decisions.suite import write_suite
         write_suite(result, out)
         return result
 

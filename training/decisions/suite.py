@@ -69,8 +69,8 @@ def suite_spec(name):
 def engine_version(game):
     """A short hash of the game's action layout (block names and sizes) and its state record
     dtype: it changes when either does."""
-    actions = importlib.import_module(f"envs.{game}.actions")
-    state = importlib.import_module(f"envs.{game}.state")
+    actions = importlib.import_module(f"speciesgym.envs.{game}.actions")
+    state = importlib.import_module(f"speciesgym.envs.{game}.state")
     layout = [(b.name, b.size) for b in actions.BLOCKS.blocks]
     text = json.dumps([game, layout, str(state.STATE_DTYPE.descr)])
     return hashlib.sha1(text.encode()).hexdigest()[:12]
@@ -163,7 +163,7 @@ def rebuild_position(game, record, where):
     missing = [k for k in REQUIRED if k not in record]
     if missing:
         raise ValueError(f"{where}: corrupt position, missing {', '.join(missing)}")
-    module = importlib.import_module(f"envs.{game}")
+    module = importlib.import_module(f"speciesgym.envs.{game}")
     try:
         engine, state = module.load_scenario(record["scenario"])
     except ValueError as exc:

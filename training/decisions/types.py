@@ -25,8 +25,8 @@ _DS_RENAME = {"Planning": "action-pawn placement", "Domination": "Domination til
 
 def evolution_type(state, mask):
     """The type of an Evolution Feeding-phase decision (None outside the Feeding phase)."""
-    from envs.evolution.actions import BLOCKS
-    from envs.evolution.state import Pend, Phase
+    from speciesgym.envs.evolution.actions import BLOCKS
+    from speciesgym.envs.evolution.state import Pend, Phase
     st = state[0]
     if int(st["phase"]) != Phase.FEEDING:
         return None
@@ -51,7 +51,7 @@ def evolution_type(state, mask):
 
 def dominant_species_type(state, mask):
     """The type of a Dominant Species decision (every decision counts)."""
-    from envs.dominant_species.rules.board import DECISION_NAMES, PH_OVER
+    from speciesgym.envs.dominant_species.rules.board import DECISION_NAMES, PH_OVER
     st = state[0]
     if int(st["phase"]) == PH_OVER:
         return None

@@ -8,7 +8,7 @@
 #   nice -n 19 sh training/recipes/evolution_flyer_clone_seeds.sh          # from the repository root
 #   RUNS_DIR=/work/runs TIMESTEPS=300000 sh training/recipes/...
 set -e
-SPECIESGYM=${SPECIESGYM:-"python -m training.cli"}
+SPECIESGYM=${SPECIESGYM:-"python -m speciesgym.training.cli"}
 RUNS_DIR=${RUNS_DIR:-runs}
 TIMESTEPS=${TIMESTEPS:-300000}
 SEEDS=${SEEDS:-0-4}

@@ -13,7 +13,7 @@
 # --vec dummy: the sweep began before --vec batched became the default; every seed keeps
 # the opponents' draws it started with.
 set -e
-SPECIESGYM=${SPECIESGYM:-"python -m training.cli"}
+SPECIESGYM=${SPECIESGYM:-"python -m speciesgym.training.cli"}
 RUNS_DIR=${RUNS_DIR:-runs}
 TIMESTEPS=${TIMESTEPS:-400000}
 SEEDS=${SEEDS:-0-4}

@@ -2,7 +2,7 @@
 no Ray until the command runs)."""
 import sys
 
-from training.games import GAMES, parse_options
+from speciesgym.training.games import GAMES, parse_options
 
 
 def add_arguments(parser):
@@ -30,7 +30,7 @@ def add_arguments(parser):
 
 
 def run(args):
-    from training.rllib.train import RLlibConfig, train_rllib
+    from speciesgym.training.rllib.train import RLlibConfig, train_rllib
     try:
         net = tuple(int(w) for w in args.net.split(","))
     except ValueError:
@@ -56,9 +56,9 @@ def run(args):
 
 def evaluate(out, config, games):
     """'win rate against random over N games: x% (Wilson 95% a-b%)' for the run's agent."""
-    from agents import from_spec
-    from agents.runner import play_match
-    from training.ratings import wilson
+    from speciesgym.agents import from_spec
+    from speciesgym.agents.runner import play_match
+    from speciesgym.training.ratings import wilson
     agent = from_spec(f"rllib:{out}", config.game, config.players)
     others = [from_spec("random", config.game, config.players, seed=i + 1)
               for i in range(config.players - 1)]

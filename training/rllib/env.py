@@ -11,8 +11,8 @@ import gymnasium as gym
 import numpy as np
 from ray.rllib.env.multi_agent_env import MultiAgentEnv
 
-from agents.runner import make_engine
-from envs.core.rewards import check_reward_mode, final_rewards
+from speciesgym.agents.runner import make_engine
+from speciesgym.envs.core.rewards import check_reward_mode, final_rewards
 
 
 def agent_ids(players):

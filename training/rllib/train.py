@@ -49,7 +49,7 @@ class RLlibConfig:
 
 
 def check_config(config):
-    from training.games import GAMES
+    from speciesgym.training.games import GAMES
     if config.game not in GAMES:
         raise ValueError(f"unknown game {config.game!r}; choose one of {', '.join(GAMES)}")
     if isinstance(config.players, bool) or not 2 <= int(config.players) <= 6:
@@ -69,8 +69,8 @@ def algorithm_config(config):
     from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
     from ray.rllib.core.rl_module.rl_module import RLModuleSpec
 
-    from training.rllib.env import GameMultiAgentEnv
-    from training.rllib.module import MaskedPPOModule
+    from speciesgym.training.rllib.env import GameMultiAgentEnv
+    from speciesgym.training.rllib.module import MaskedPPOModule
     env_config = {"game": config.game, "players": config.players, "options": config.options,
                   "reward": config.reward, "seed": config.seed}
     module = RLModuleSpec(module_class=MaskedPPOModule,
@@ -120,7 +120,7 @@ def train_rllib(config, out, iterations, save_every=5, log=print):
         json.dump(config.meta(), f, indent=2)
     started = None
     if not ray.is_initialized():
-        from training import ray_local
+        from speciesgym.training import ray_local
         started = ray_local.start(max(2, config.num_env_runners + 1))
     try:
         algo = algorithm_config(config).build_algo()
@@ -150,7 +150,7 @@ def train_rllib(config, out, iterations, save_every=5, log=print):
         return steps
     finally:
         if started is not None:
-            from training import ray_local
+            from speciesgym.training import ray_local
             ray_local.stop(started)
 
 

@@ -7,22 +7,22 @@ that has no legal choice left) is resolved as a pass without asking (DS-EXEC-03)
 """
 from numba import njit
 
-from envs.dominant_species.actions import (A_ANIMAL, A_CARD, A_CELL, A_CORNER, A_COUNT,
+from speciesgym.envs.dominant_species.actions import (A_ANIMAL, A_CARD, A_CELL, A_CORNER, A_COUNT,
                                            A_ELEM, A_OPTION, A_PASS, A_PLACE, A_STACK,
                                            N_ACTIONS)
-from envs.dominant_species.data import NEIGHBORS
-from envs.dominant_species.rules import cards_animals as ca
-from envs.dominant_species.rules import cards_earth as ce
-from envs.dominant_species.rules import cards_placement as cp
-from envs.dominant_species.rules import conflict as cf
-from envs.dominant_species.rules import elements as el
-from envs.dominant_species.rules import execution as ex
-from envs.dominant_species.rules import glaciation as gl
-from envs.dominant_species.rules import planning as pl
-from envs.dominant_species.rules import reset as rs
-from envs.dominant_species.rules import species as sp
-from envs.dominant_species.rules.board import *  # noqa: F401,F403  (phase/decision codes)
-from envs.dominant_species.rules.board import legal_every_tile, update_dominance
+from speciesgym.envs.dominant_species.data import NEIGHBORS
+from speciesgym.envs.dominant_species.rules import cards_animals as ca
+from speciesgym.envs.dominant_species.rules import cards_earth as ce
+from speciesgym.envs.dominant_species.rules import cards_placement as cp
+from speciesgym.envs.dominant_species.rules import conflict as cf
+from speciesgym.envs.dominant_species.rules import elements as el
+from speciesgym.envs.dominant_species.rules import execution as ex
+from speciesgym.envs.dominant_species.rules import glaciation as gl
+from speciesgym.envs.dominant_species.rules import planning as pl
+from speciesgym.envs.dominant_species.rules import reset as rs
+from speciesgym.envs.dominant_species.rules import species as sp
+from speciesgym.envs.dominant_species.rules.board import *  # noqa: F401,F403  (phase/decision codes)
+from speciesgym.envs.dominant_species.rules.board import legal_every_tile, update_dominance
 
 # decisions the player may decline ("pass" in the mask)
 _VOLUNTARY = (D_INIT_PLACE, D_ADAPT, D_REGRESS, D_ABUND_ELEM, D_WASTE, D_DEPLETE, D_GLACIATE,
@@ -349,6 +349,6 @@ def legal_mask(st, out):
 
 
 # Every integer-argument helper is defined by now: compile each once (envs.core.kernel).
-from envs.dominant_species.state import state_kernel  # noqa: E402
+from speciesgym.envs.dominant_species.state import state_kernel  # noqa: E402
 
 state_kernel.seal()

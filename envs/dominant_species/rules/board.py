@@ -6,11 +6,11 @@ Every other rule module builds on these; this module calls no other rule module.
 import numpy as np
 from numba import njit
 
-from envs.dominant_species.state import state_kernel
+from speciesgym.envs.dominant_species.state import state_kernel
 
-from envs.core.rng import rng_below
-from envs.dominant_species.actions import BLOCKS
-from envs.dominant_species.data import (BONUS, CELL_CORNERS, CORNER_CELLS, EMPTY, MAX_PAWNS,
+from speciesgym.envs.core.rng import rng_below
+from speciesgym.envs.dominant_species.actions import BLOCKS
+from speciesgym.envs.dominant_species.data import (BONUS, CELL_CORNERS, CORNER_CELLS, EMPTY, MAX_PAWNS,
                                         NEIGHBORS, PRINTED, TERRAIN_VP, TUNDRA)
 
 A_CELL_START = BLOCKS.start("cell")

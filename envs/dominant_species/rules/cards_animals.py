@@ -4,20 +4,20 @@ Metamorphosis, Niche Biomes, Nocturnal, Omnivore, Parasitism, Symbiotic. The tak
 `st.owner`."""
 from numba import njit
 
-from envs.dominant_species.actions import A_CELL, A_ELEM, A_OPTION, A_PLACE
-from envs.dominant_species.data import (C_BIODIVERSITY, C_COLD_SNAP, C_DISEASE,
+from speciesgym.envs.dominant_species.actions import A_CELL, A_ELEM, A_OPTION, A_PLACE
+from speciesgym.envs.dominant_species.data import (C_BIODIVERSITY, C_COLD_SNAP, C_DISEASE,
                                         C_ECODIVERSITY, C_FERTILE, C_ICE_AGE, C_IMMIGRANTS,
                                         C_INSTINCT, C_INTELLIGENCE, C_METAMORPHOSIS,
                                         C_NICHE_BIOMES, C_NOCTURNAL, C_OMNIVORE, C_PARASITISM,
                                         C_SYMBIOTIC, MAX_DISPLAY, N_SPACES, PRINTED, TERRAIN_VP,
                                         TUNDRA)
-from envs.dominant_species.rules.board import (D_DISEASE, D_FERTILE, D_IMMI_ELEM,
+from speciesgym.envs.dominant_species.rules.board import (D_DISEASE, D_FERTILE, D_IMMI_ELEM,
                                                D_IMMI_OPTION, D_INSTINCT, D_META_IN,
                                                D_META_OUT, D_NONE, bonus_vp, display_total,
                                                dominant_on, draw_from_bag, gain_pawn,
                                                has_added, others_on, remove_cube,
                                                set_decision, swap_initiative)
-from envs.dominant_species.rules.planning import space_vacant
+from speciesgym.envs.dominant_species.rules.planning import space_vacant
 
 
 @njit(cache=True)

@@ -3,11 +3,11 @@ Blight, Catastrophe, Evolution, Fecundity, Mass Exodus, Predator. The taker is `
 it makes every choice of these cards."""
 from numba import njit
 
-from envs.dominant_species.actions import A_ANIMAL, A_CELL, A_CORNER
-from envs.dominant_species.data import (C_BIOMASS, C_BLIGHT, C_CATASTROPHE, C_EVOLUTION,
+from speciesgym.envs.dominant_species.actions import A_ANIMAL, A_CELL, A_CORNER
+from speciesgym.envs.dominant_species.data import (C_BIOMASS, C_BLIGHT, C_CATASTROPHE, C_EVOLUTION,
                                         C_FECUNDITY, C_MASS_EXODUS, C_PREDATOR, CELL_CORNERS,
                                         EMPTY, NEIGHBORS)
-from envs.dominant_species.rules.board import (D_BIOMASS, D_BLIGHT_CELL, D_BLIGHT_KEEP,
+from speciesgym.envs.dominant_species.rules.board import (D_BIOMASS, D_BLIGHT_CELL, D_BLIGHT_KEEP,
                                                D_CATA_ADJ, D_CATA_CELL, D_CATA_SURVIVOR,
                                                D_EVO_ANIMAL, D_EVO_CELL, D_EXODUS_CELL,
                                                D_EXODUS_DEST, D_FECUNDITY, D_NONE, D_PREDATOR,

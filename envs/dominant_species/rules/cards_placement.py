@@ -2,15 +2,15 @@
 Hibernation, Ice Sheet. The taker is `st.owner`; it makes every choice of these cards."""
 from numba import njit
 
-from envs.dominant_species.actions import A_CELL, A_CORNER, A_COUNT
-from envs.dominant_species.data import (C_AQUATIC, C_HABITAT, C_HIBERNATION, C_ICE_SHEET,
+from speciesgym.envs.dominant_species.actions import A_CELL, A_CORNER, A_COUNT
+from speciesgym.envs.dominant_species.data import (C_AQUATIC, C_HABITAT, C_HIBERNATION, C_ICE_SHEET,
                                         CORNER_CELLS, SEA, WETLAND)
-from envs.dominant_species.rules.board import (D_AQUA_CELL, D_AQUA_CORNER, D_AQUA_COUNT,
+from speciesgym.envs.dominant_species.rules.board import (D_AQUA_CELL, D_AQUA_CORNER, D_AQUA_COUNT,
                                                D_AQUA_ELEM, D_HABITAT_CORNER, D_HABITAT_ELEM,
                                                D_HIB_CELL, D_HIB_COUNT, D_ICE_SHEET, D_NONE,
                                                any_vacant_corner, bag_total, place_from_gene,
                                                set_decision)
-from envs.dominant_species.rules.glaciation import can_glaciate, glaciate
+from speciesgym.envs.dominant_species.rules.glaciation import can_glaciate, glaciate
 
 
 @njit(cache=True)

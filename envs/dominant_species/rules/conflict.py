@@ -1,11 +1,11 @@
 """Migration (DS-MIGR-*), Competition (DS-COMP-*) and Domination (DS-DOMN-*)."""
 from numba import njit
 
-from envs.dominant_species.state import state_kernel
+from speciesgym.envs.dominant_species.state import state_kernel
 
-from envs.dominant_species.actions import A_ANIMAL, A_CARD, A_CELL
-from envs.dominant_species.data import BIRD, COMPETITION_TERRAINS, EMPTY, N_FACEUP, NEIGHBORS
-from envs.dominant_species.rules.board import (D_COMP_CELL, D_COMP_VICTIM, D_DOM_CARD,
+from speciesgym.envs.dominant_species.actions import A_ANIMAL, A_CARD, A_CELL
+from speciesgym.envs.dominant_species.data import BIRD, COMPETITION_TERRAINS, EMPTY, N_FACEUP, NEIGHBORS
+from speciesgym.envs.dominant_species.rules.board import (D_COMP_CELL, D_COMP_VICTIM, D_DOM_CARD,
                                                D_DOM_CELL, D_MIG_FROM, D_MIG_TO, D_NONE,
                                                cubes_on, dominant_on, move_cube, others_on,
                                                remove_cube, score_tile, set_decision)

@@ -2,10 +2,10 @@
 DS-REGR-*, DS-ABUN-*, DS-WAST-*, DS-DEPL-*)."""
 from numba import njit
 
-from envs.dominant_species.actions import A_CORNER, A_ELEM
-from envs.dominant_species.data import (BOX_ABUNDANCE, BOX_ADAPTATION, BOX_DEPLETION,
+from speciesgym.envs.dominant_species.actions import A_CORNER, A_ELEM
+from speciesgym.envs.dominant_species.data import (BOX_ABUNDANCE, BOX_ADAPTATION, BOX_DEPLETION,
                                         BOX_REGRESSION, BOX_WASTELAND, MAX_DISPLAY, PRINTED)
-from envs.dominant_species.rules.board import (D_ABUND_CORNER, D_ABUND_ELEM, D_ADAPT,
+from speciesgym.envs.dominant_species.rules.board import (D_ABUND_CORNER, D_ABUND_ELEM, D_ADAPT,
                                                D_DEPLETE, D_NONE, D_REGRESS, D_WASTE,
                                                any_vacant_corner, corner_touches_tundra,
                                                display_total, remove_corner_elem, set_decision,

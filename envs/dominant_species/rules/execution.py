@@ -3,24 +3,24 @@ occupied space starts its action, automatic parts (Regression's and Wasteland's 
 effects, the single Glaciation) run between actions, and a taken card starts its effect."""
 from numba import njit
 
-from envs.dominant_species.state import state_kernel
+from speciesgym.envs.dominant_species.state import state_kernel
 
-from envs.dominant_species.data import (ACT_ABUNDANCE, ACT_ADAPTATION, ACT_COMPETITION,
+from speciesgym.envs.dominant_species.data import (ACT_ABUNDANCE, ACT_ADAPTATION, ACT_COMPETITION,
                                         ACT_DEPLETION, ACT_DOMINATION, ACT_GLACIATION,
                                         ACT_INITIATIVE, ACT_MIGRATION, ACT_REGRESSION,
                                         ACT_SPECIATION, ACT_WANDERLUST, ACT_WASTELAND,
                                         FREE_SPACE, MIGRATION_RANGE, N_SPACES, SP_ABUNDANCE,
                                         SP_DEPLETION, SP_GLACIATION, SP_SPECIATION0,
                                         SPACE_ACTION, SPACE_SLOT)
-from envs.dominant_species.rules import cards_animals as ca
-from envs.dominant_species.rules import cards_earth as ce
-from envs.dominant_species.rules import cards_placement as cp
-from envs.dominant_species.rules import conflict as cf
-from envs.dominant_species.rules import elements as el
-from envs.dominant_species.rules import glaciation as gl
-from envs.dominant_species.rules import planning as pl
-from envs.dominant_species.rules import reset as rs
-from envs.dominant_species.rules import species as sp
+from speciesgym.envs.dominant_species.rules import cards_animals as ca
+from speciesgym.envs.dominant_species.rules import cards_earth as ce
+from speciesgym.envs.dominant_species.rules import cards_placement as cp
+from speciesgym.envs.dominant_species.rules import conflict as cf
+from speciesgym.envs.dominant_species.rules import elements as el
+from speciesgym.envs.dominant_species.rules import glaciation as gl
+from speciesgym.envs.dominant_species.rules import planning as pl
+from speciesgym.envs.dominant_species.rules import reset as rs
+from speciesgym.envs.dominant_species.rules import species as sp
 
 
 @state_kernel

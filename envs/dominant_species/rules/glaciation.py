@@ -1,9 +1,9 @@
 """Glaciation (DS-GLAC-*), also used by the Ice Sheet card."""
 from numba import njit
 
-from envs.dominant_species.actions import A_CELL
-from envs.dominant_species.data import CORNER_CELLS, EMPTY, TUNDRA
-from envs.dominant_species.rules.board import (D_GLACIATE, D_NONE, bonus_vp, count_adjacent,
+from speciesgym.envs.dominant_species.actions import A_CELL
+from speciesgym.envs.dominant_species.data import CORNER_CELLS, EMPTY, TUNDRA
+from speciesgym.envs.dominant_species.rules.board import (D_GLACIATE, D_NONE, bonus_vp, count_adjacent,
                                                remove_corner_elem, remove_cube, set_decision)
 
 

@@ -1,12 +1,12 @@
 """Planning (DS-PLAN-*) and the Initiative action (DS-INIT-*)."""
 from numba import njit
 
-from envs.dominant_species.actions import A_PLACE
-from envs.dominant_species.data import (ACT_DEPLETION, ACT_REGRESSION, ACT_WANDERLUST,
+from speciesgym.envs.dominant_species.actions import A_PLACE
+from speciesgym.envs.dominant_species.data import (ACT_DEPLETION, ACT_REGRESSION, ACT_WANDERLUST,
                                         ACT_WASTELAND, BOX_DEPLETION, BOX_REGRESSION,
                                         BOX_WASTELAND, FREE_SPACE, N_SPACES, SP_INITIATIVE,
                                         SPACE_ACTION)
-from envs.dominant_species.rules.board import (D_INIT_PLACE, D_NONE, D_PLAN, PH_EXECUTION,
+from speciesgym.envs.dominant_species.rules.board import (D_INIT_PLACE, D_NONE, D_PLAN, PH_EXECUTION,
                                                PH_PLANNING, set_decision, swap_initiative)
 
 

@@ -1,18 +1,18 @@
 """The Reset phase (DS-RESET-*) and the end of the game (DS-END-*)."""
 from numba import njit
 
-from envs.dominant_species.state import state_kernel
+from speciesgym.envs.dominant_species.state import state_kernel
 
-from envs.dominant_species.actions import A_CELL
-from envs.dominant_species.data import (BOX_ABUNDANCE, BOX_ADAPTATION, BOX_DEPLETION,
+from speciesgym.envs.dominant_species.actions import A_CELL
+from speciesgym.envs.dominant_species.data import (BOX_ABUNDANCE, BOX_ADAPTATION, BOX_DEPLETION,
                                         BOX_REGRESSION, BOX_WANDERLUST, BOX_WASTELAND, MAMMAL,
                                         MAX_ROUNDS, N_FACEUP, N_STACKS, SP_GLACIATION,
                                         STACK_SIZE, TUNDRA)
-from envs.dominant_species.rules.board import (D_MAMMAL_SAVE, D_NONE, PH_OVER, PH_RESET,
+from speciesgym.envs.dominant_species.rules.board import (D_MAMMAL_SAVE, D_NONE, PH_OVER, PH_RESET,
                                                bonus_vp, is_endangered, score_tile,
                                                set_decision)
-from envs.dominant_species.rules.planning import enter_planning
-from envs.dominant_species.rules.setup import fill_box, place_free_markers
+from speciesgym.envs.dominant_species.rules.planning import enter_planning
+from speciesgym.envs.dominant_species.rules.setup import fill_box, place_free_markers
 
 
 @njit(cache=True)

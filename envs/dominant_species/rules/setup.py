@@ -3,10 +3,10 @@ initiative track and the element boxes."""
 import numpy as np
 from numba import njit
 
-from envs.dominant_species.state import state_kernel
+from speciesgym.envs.dominant_species.state import state_kernel
 
-from envs.core.rng import rng_below, shuffle_prefix
-from envs.dominant_species.data import (BOX_ABUNDANCE, BOX_ADAPTATION, BOX_DRAW,
+from speciesgym.envs.core.rng import rng_below, shuffle_prefix
+from speciesgym.envs.dominant_species.data import (BOX_ABUNDANCE, BOX_ADAPTATION, BOX_DRAW,
                                         BOX_WANDERLUST, C_ICE_AGE, ELEM_PER_TYPE, FREE_OWNER,
                                         N_CARDS, N_FACEUP, N_SPACES, N_STACKS, N_TUNDRA,
                                         PRINTED, STACK_SIZE, STACK_TILES)

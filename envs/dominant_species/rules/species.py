@@ -1,12 +1,12 @@
 """Speciation (DS-SPEC-*) and Wanderlust (DS-WAND-*): species and tiles enter the earth."""
 from numba import njit
 
-from envs.dominant_species.state import state_kernel
+from speciesgym.envs.dominant_species.state import state_kernel
 
-from envs.dominant_species.actions import A_CELL, A_CORNER, A_COUNT, A_ELEM, A_STACK
-from envs.dominant_species.data import (BOX_WANDERLUST, CELL_CORNERS, CORNER_CELLS, EMPTY,
+from speciesgym.envs.dominant_species.actions import A_CELL, A_CORNER, A_COUNT, A_ELEM, A_STACK
+from speciesgym.envs.dominant_species.data import (BOX_WANDERLUST, CELL_CORNERS, CORNER_CELLS, EMPTY,
                                         N_STACKS, NEIGHBORS, SPECIATION_CAP)
-from envs.dominant_species.rules.board import (D_NONE, D_SPEC_CORNER, D_SPEC_COUNT,
+from speciesgym.envs.dominant_species.rules.board import (D_NONE, D_SPEC_CORNER, D_SPEC_COUNT,
                                                D_SPEC_INSECT, D_WANDER_CELL, D_WANDER_CORNER,
                                                D_WANDER_ELEM, D_WANDER_MOVE, D_WANDER_STACK,
                                                bonus_vp, corner_has_tile, count_adjacent,

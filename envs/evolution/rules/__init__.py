@@ -3,17 +3,17 @@ lists the legal ones. Both dispatch once on the decision in progress; `advance` 
 the automatic flow (phase by phase) until a player must decide or the game is over."""
 from numba import njit
 
-from envs.evolution.actions import (A_ATTACK, A_BODY, A_CARD, A_DIVE, A_DONE, A_FEED_CLIFF,
+from speciesgym.envs.evolution.actions import (A_ATTACK, A_BODY, A_CARD, A_DIVE, A_DONE, A_FEED_CLIFF,
                                     A_FEED_WH, A_INTEL_FOOD, A_NEW_AVIAN, A_NEW_LAND,
                                     A_ORDER, A_POP, A_SOURCE, A_TARGET, A_TRAIT, N_ACTIONS)
-from envs.evolution.data import N_CLASSES
-from envs.evolution.rules import events, feeding, hunt, play, triggers
-from envs.evolution.rules.attack import can_hunt
-from envs.evolution.rules.food import apply_nest_source
-from envs.evolution.rules.reveal import run_pre_reveal
-from envs.evolution.rules.round import run_cleanup, run_deal, setup_game
-from envs.evolution.rules.species import max_body
-from envs.evolution.state import MAX_SPECIES, N_TRIG, TRAIT_SLOTS, Pend, Phase, Source, state_kernel
+from speciesgym.envs.evolution.data import N_CLASSES
+from speciesgym.envs.evolution.rules import events, feeding, hunt, play, triggers
+from speciesgym.envs.evolution.rules.attack import can_hunt
+from speciesgym.envs.evolution.rules.food import apply_nest_source
+from speciesgym.envs.evolution.rules.reveal import run_pre_reveal
+from speciesgym.envs.evolution.rules.round import run_cleanup, run_deal, setup_game
+from speciesgym.envs.evolution.rules.species import max_body
+from speciesgym.envs.evolution.state import MAX_SPECIES, N_TRIG, TRAIT_SLOTS, Pend, Phase, Source, state_kernel
 
 
 @njit(cache=True)

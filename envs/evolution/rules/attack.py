@@ -2,11 +2,11 @@
 attack itself (EVO-ATK, FLT-FLIGHT-03/04, FLT-TRAIT-03/05)."""
 from numba import njit
 
-from envs.evolution.data import Kind
-from envs.evolution.rules.cards import hand_total
-from envs.evolution.rules.food import take_food
-from envs.evolution.rules.species import has_trait, is_hungry, lose_population
-from envs.evolution.state import Source, Trig, state_kernel
+from speciesgym.envs.evolution.data import Kind
+from speciesgym.envs.evolution.rules.cards import hand_total
+from speciesgym.envs.evolution.rules.food import take_food
+from speciesgym.envs.evolution.rules.species import has_trait, is_hungry, lose_population
+from speciesgym.envs.evolution.state import Source, Trig, state_kernel
 
 CARNIVORE = Kind.CARNIVORE.value
 AMBUSH = Kind.AMBUSH.value

@@ -1,9 +1,9 @@
 """The deck, the Flight reserve, the discard pile and hands (EVO-DEAL, EVO-END, FLT-END)."""
 from numba import njit
 
-from envs.core.rng import shuffle_prefix
-from envs.evolution.data import N_CLASSES
-from envs.evolution.state import Phase, state_kernel
+from speciesgym.envs.core.rng import shuffle_prefix
+from speciesgym.envs.evolution.data import N_CLASSES
+from speciesgym.envs.evolution.state import Phase, state_kernel
 
 
 @njit(cache=True)

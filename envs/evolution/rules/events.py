@@ -1,15 +1,15 @@
 """Flight's event step after the reveal: Dive-Bomb and Seed Dispersal (FLT-EVENT)."""
 from numba import njit
 
-from envs.evolution.data import CLASS_KIND, Kind, N_CLASSES
-from envs.evolution.rules.attack import can_hunt
-from envs.evolution.rules.cards import discard_from_hand, draw_cards
-from envs.evolution.rules.food import take_food
-from envs.evolution.rules.hunt import begin_attack
-from envs.evolution.rules.order import begin_order, order_seat
-from envs.evolution.rules.species import has_trait, is_hungry
-from envs.evolution.rules.triggers import run_scavengers
-from envs.evolution.state import Pend, Phase, Stage, state_kernel
+from speciesgym.envs.evolution.data import CLASS_KIND, Kind, N_CLASSES
+from speciesgym.envs.evolution.rules.attack import can_hunt
+from speciesgym.envs.evolution.rules.cards import discard_from_hand, draw_cards
+from speciesgym.envs.evolution.rules.food import take_food
+from speciesgym.envs.evolution.rules.hunt import begin_attack
+from speciesgym.envs.evolution.rules.order import begin_order, order_seat
+from speciesgym.envs.evolution.rules.species import has_trait, is_hungry
+from speciesgym.envs.evolution.rules.triggers import run_scavengers
+from speciesgym.envs.evolution.state import Pend, Phase, Stage, state_kernel
 
 DIVE_BOMB = Kind.DIVE_BOMB.value
 SEED_DISPERSAL = Kind.SEED_DISPERSAL.value

@@ -2,13 +2,13 @@
 rule, the plain feeding actions and Intelligence's food."""
 from numba import njit
 
-from envs.evolution.data import Kind
-from envs.evolution.rules.attack import can_hunt
-from envs.evolution.rules.cards import discard_from_hand, hand_total
-from envs.evolution.rules.food import take_food
-from envs.evolution.rules.species import has_trait, is_hungry
-from envs.evolution.rules.triggers import run_scavengers
-from envs.evolution.state import Pend, Phase, Source, Stage, state_kernel
+from speciesgym.envs.evolution.data import Kind
+from speciesgym.envs.evolution.rules.attack import can_hunt
+from speciesgym.envs.evolution.rules.cards import discard_from_hand, hand_total
+from speciesgym.envs.evolution.rules.food import take_food
+from speciesgym.envs.evolution.rules.species import has_trait, is_hungry
+from speciesgym.envs.evolution.rules.triggers import run_scavengers
+from speciesgym.envs.evolution.state import Pend, Phase, Source, Stage, state_kernel
 
 CARNIVORE = Kind.CARNIVORE.value
 INTELLIGENCE = Kind.INTELLIGENCE.value

@@ -3,9 +3,9 @@ Good Eyesight, Dive-Bomb and Nesting, with Foraging and the Cooperation chain; a
 population gains, which feed Nesting."""
 from numba import njit
 
-from envs.evolution.data import Kind
-from envs.evolution.rules.species import has_trait, place_food, room
-from envs.evolution.state import Pend, Source, state_kernel
+from speciesgym.envs.evolution.data import Kind
+from speciesgym.envs.evolution.rules.species import has_trait, place_food, room
+from speciesgym.envs.evolution.state import Pend, Source, state_kernel
 
 CARNIVORE = Kind.CARNIVORE.value
 COOPERATION = Kind.COOPERATION.value

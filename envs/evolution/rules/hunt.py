@@ -3,9 +3,9 @@ protections, the optional Horns negation, then resolution and Scavengers. Used b
 turns and by Dive-Bomb alike."""
 from numba import njit
 
-from envs.evolution.rules.attack import attack_cost, horns_choice, resolve_attack
-from envs.evolution.rules.cards import discard_from_hand
-from envs.evolution.state import MAX_SPECIES, Pend, Stage, state_kernel
+from speciesgym.envs.evolution.rules.attack import attack_cost, horns_choice, resolve_attack
+from speciesgym.envs.evolution.rules.cards import discard_from_hand
+from speciesgym.envs.evolution.state import MAX_SPECIES, Pend, Stage, state_kernel
 
 
 @njit(cache=True)

@@ -2,9 +2,9 @@
 from the first player (EVO-TIME-01)."""
 from numba import njit
 
-from envs.core.turns import seat_in_order
-from envs.evolution.rules.cards import hand_total
-from envs.evolution.state import Stage
+from speciesgym.envs.core.turns import seat_in_order
+from speciesgym.envs.evolution.rules.cards import hand_total
+from speciesgym.envs.evolution.state import Stage
 
 
 @njit(cache=True)

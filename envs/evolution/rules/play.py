@@ -2,13 +2,13 @@
 card use, the uses themselves, and the simultaneous reveal that closes the phase."""
 from numba import njit
 
-from envs.evolution.data import CLASS_KIND, FLIGHT_CLASS, IS_EVENT_KIND, N_CLASSES
-from envs.evolution.rules.cards import discard_from_hand, hand_total
-from envs.evolution.rules.food import gain_population
-from envs.evolution.rules.order import begin_order, next_card_holder
-from envs.evolution.rules.species import (add_species, grow_body, holds_kind, max_body,
+from speciesgym.envs.evolution.data import CLASS_KIND, FLIGHT_CLASS, IS_EVENT_KIND, N_CLASSES
+from speciesgym.envs.evolution.rules.cards import discard_from_hand, hand_total
+from speciesgym.envs.evolution.rules.food import gain_population
+from speciesgym.envs.evolution.rules.order import begin_order, next_card_holder
+from speciesgym.envs.evolution.rules.species import (add_species, grow_body, holds_kind, max_body,
                                           remove_trait_card, return_food, trait_count)
-from envs.evolution.state import MAX_SPECIES, Pend, Phase, Stage, TRAIT_SLOTS
+from speciesgym.envs.evolution.state import MAX_SPECIES, Pend, Phase, Stage, TRAIT_SLOTS
 
 
 @njit(cache=True)

@@ -2,11 +2,11 @@
 (EVO-REVEAL, FLT-CLIFF-01)."""
 from numba import njit
 
-from envs.evolution.data import CLASS_FOOD
-from envs.evolution.rules.cards import discard_card
-from envs.evolution.rules.order import begin_order, order_seat
-from envs.evolution.rules.triggers import mark_before_reveal, run_player_triggers
-from envs.evolution.state import Phase, Stage
+from speciesgym.envs.evolution.data import CLASS_FOOD
+from speciesgym.envs.evolution.rules.cards import discard_card
+from speciesgym.envs.evolution.rules.order import begin_order, order_seat
+from speciesgym.envs.evolution.rules.triggers import mark_before_reveal, run_player_triggers
+from speciesgym.envs.evolution.state import Phase, Stage
 
 
 @njit(cache=True)

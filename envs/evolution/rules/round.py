@@ -3,12 +3,12 @@ EVO-SCORE, FLT-SETUP, FLT-AVIAN-04)."""
 import numpy as np
 from numba import njit
 
-from envs.core.rng import rng_below, shuffle_prefix
-from envs.evolution.data import (AVIAN_BOARDS, CLASS_COPIES_BASE, CLASS_COPIES_FLIGHT,
+from speciesgym.envs.core.rng import rng_below, shuffle_prefix
+from speciesgym.envs.evolution.data import (AVIAN_BOARDS, CLASS_COPIES_BASE, CLASS_COPIES_FLIGHT,
                                  LAND_BOARDS, N_CLASSES, RESERVE_SIZE)
-from envs.evolution.rules.cards import draw_cards
-from envs.evolution.rules.species import add_species, lose_population, return_food, trait_count
-from envs.evolution.state import Pend, Phase, Stage
+from speciesgym.envs.evolution.rules.cards import draw_cards
+from speciesgym.envs.evolution.rules.species import add_species, lose_population, return_food, trait_count
+from speciesgym.envs.evolution.state import Pend, Phase, Stage
 
 
 @njit(cache=True)

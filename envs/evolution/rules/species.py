@@ -5,9 +5,9 @@ extinction). Only face-up traits act; a trait played face down waits for the rev
 """
 from numba import njit
 
-from envs.evolution.data import CLASS_KIND, FLIGHT_CLASS, Kind
-from envs.evolution.rules.cards import discard_card, draw_cards
-from envs.evolution.state import TRAIT_SLOTS, state_kernel
+from speciesgym.envs.evolution.data import CLASS_KIND, FLIGHT_CLASS, Kind
+from speciesgym.envs.evolution.rules.cards import discard_card, draw_cards
+from speciesgym.envs.evolution.state import TRAIT_SLOTS, state_kernel
 
 FAT = Kind.FAT_TISSUE.value
 FLIGHT = Kind.FLIGHT.value

@@ -6,10 +6,10 @@ order (EVO-TIME-01); a player orders their own only where the order can change t
 """
 from numba import njit
 
-from envs.evolution.data import Kind
-from envs.evolution.rules.food import gain_population, take_food
-from envs.evolution.rules.species import has_trait, is_hungry, place_food
-from envs.evolution.state import N_TRIG, Pend, Source, Trig, state_kernel
+from speciesgym.envs.evolution.data import Kind
+from speciesgym.envs.evolution.rules.food import gain_population, take_food
+from speciesgym.envs.evolution.rules.species import has_trait, is_hungry, place_food
+from speciesgym.envs.evolution.state import N_TRIG, Pend, Source, Trig, state_kernel
 
 CARNIVORE = Kind.CARNIVORE.value
 COOPERATION = Kind.COOPERATION.value

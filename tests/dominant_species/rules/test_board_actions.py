@@ -1,7 +1,7 @@
 """DS-GLAC, DS-SPEC, DS-WAND, DS-MIGR, DS-COMP, DS-DOMN, DS-CUBE."""
-from envs.dominant_species import data as D
-from envs.dominant_species.rules import board as B
-from envs.dominant_species.scenario import load_scenario
+from speciesgym.envs.dominant_species import data as D
+from speciesgym.envs.dominant_species.rules import board as B
+from speciesgym.envs.dominant_species.scenario import load_scenario
 from tests.dominant_species.helpers import (action, cell, corner, full_stacks, legal_in, play,
                                             tiles, two)
 

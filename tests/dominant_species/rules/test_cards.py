@@ -1,9 +1,9 @@
 """DS-CARD-00..26: every dominance card from a scenario where it decides the outcome. The
 card starts as if taken by Domination space 4; a reptile pawn on space 5 stops execution
 right after it."""
-from envs.dominant_species import data as D
-from envs.dominant_species.rules import board as B
-from envs.dominant_species.scenario import load_scenario
+from speciesgym.envs.dominant_species import data as D
+from speciesgym.envs.dominant_species.rules import board as B
+from speciesgym.envs.dominant_species.scenario import load_scenario
 from tests.dominant_species.helpers import action, cell, corner, legal_in, play, tiles
 
 MEAT, SUN, SEED, WATER, GRUB, GRASS = D.ELEM_NAMES

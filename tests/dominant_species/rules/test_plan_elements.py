@@ -2,8 +2,8 @@
 DS-WAST, DS-DEPL, DS-ELEM)."""
 import numpy as np
 
-from envs.dominant_species import data as D
-from envs.dominant_species.rules import board as B
+from speciesgym.envs.dominant_species import data as D
+from speciesgym.envs.dominant_species.rules import board as B
 from tests.dominant_species.helpers import action, corner, full_stacks, legal_in, play, tiles, two
 
 MEAT, SUN, SEED, WATER, GRUB, GRASS = D.ELEM_NAMES

@@ -1,7 +1,7 @@
 """DS-SURV, DS-RESET, DS-END: the Reset phase and the end of the game."""
-from envs.dominant_species import data as D
-from envs.dominant_species.rules import board as B
-from envs.dominant_species.scenario import load_scenario
+from speciesgym.envs.dominant_species import data as D
+from speciesgym.envs.dominant_species.rules import board as B
+from speciesgym.envs.dominant_species.scenario import load_scenario
 from tests.dominant_species.helpers import action, cell, full_stacks, legal_in, play, tiles, two
 
 MEAT, SUN, SEED, WATER, GRUB, GRASS = D.ELEM_NAMES

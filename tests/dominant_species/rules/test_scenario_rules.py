@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from envs.dominant_species import load_scenario, make_engine, to_scenario
+from speciesgym.envs.dominant_species import load_scenario, make_engine, to_scenario
 from tests.dominant_species.helpers import check_invariants, full_stacks, tiles, two
 
 

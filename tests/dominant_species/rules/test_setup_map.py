@@ -2,8 +2,8 @@
 import numpy as np
 import pytest
 
-from envs.dominant_species import data as D
-from envs.dominant_species import make_engine
+from speciesgym.envs.dominant_species import data as D
+from speciesgym.envs.dominant_species import make_engine
 from tests.dominant_species.helpers import (action, cell, corner, full_stacks, legal_in, play,
                                             tiles, two)
 

@@ -7,8 +7,8 @@ stops at player 1's turn with the result of the attack untouched.
 """
 import numpy as np
 
-from envs.evolution.data import class_of, Kind
-from envs.evolution.state import MAX_SPECIES
+from speciesgym.envs.evolution.data import class_of, Kind
+from speciesgym.envs.evolution.state import MAX_SPECIES
 from tests.evolution.helpers import Game, seat, sp
 from tests.evolution.invariants import check_invariants
 

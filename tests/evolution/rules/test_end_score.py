@@ -8,8 +8,8 @@ from collections import Counter
 
 import numpy as np
 
-from envs.evolution.data import CLASS_FOOD, CLASS_KIND, KIND_NAMES, class_of
-from envs.evolution.state import Phase
+from speciesgym.envs.evolution.data import CLASS_FOOD, CLASS_KIND, KIND_NAMES, class_of
+from speciesgym.envs.evolution.state import Phase
 from tests.evolution.helpers import Game, seat, sp
 
 
@@ -163,7 +163,7 @@ def test_EVO_SCORE_03_still_tied_players_share_the_victory():
 
 
 def test_EVO_SCORE_04_food_bags_are_public_in_observations():
-    from envs.evolution.observe import O_PLAYERS
+    from speciesgym.envs.evolution.observe import O_PLAYERS
     g = Game(2, flight=False, phase="play", turn=0, seats=[
         seat(bag=12, hand=["Horns:1"], species=[sp()]),
         seat(bag=7, hand=["Horns:2"], species=[sp()])])

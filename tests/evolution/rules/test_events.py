@@ -1,8 +1,8 @@
 """FLT-EVENT: Dive-Bomb and Seed Dispersal (seeds/evolution.md). Event positions start in the
 event step ("events" with a turn); a Seed Dispersal kept in hand keeps the step waiting for
 that player after an event resolves. Decks are given so every draw is known."""
-from envs.evolution.data import Kind, class_of
-from envs.evolution.state import MAX_SPECIES, Source
+from speciesgym.envs.evolution.data import Kind, class_of
+from speciesgym.envs.evolution.state import MAX_SPECIES, Source
 from tests.evolution.helpers import Game, seat, sp
 from tests.evolution.invariants import check_invariants
 

@@ -4,12 +4,12 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from envs.evolution import make_engine
-from envs.evolution.actions import BLOCKS
-from envs.evolution.data import (CLASS_FOOD, CLASS_KIND, FLIGHT_CLASS, KIND_NAMES, N_CLASSES,
+from speciesgym.envs.evolution import make_engine
+from speciesgym.envs.evolution.actions import BLOCKS
+from speciesgym.envs.evolution.data import (CLASS_FOOD, CLASS_KIND, FLIGHT_CLASS, KIND_NAMES, N_CLASSES,
                                  class_of)
-from envs.evolution.scenario import load_scenario
-from envs.evolution.state import Phase
+from speciesgym.envs.evolution.scenario import load_scenario
+from speciesgym.envs.evolution.state import Phase
 from tests.evolution.helpers import Game, seat, sp
 from tests.evolution.invariants import card_locations, check_invariants
 

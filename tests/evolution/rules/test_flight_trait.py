@@ -1,7 +1,7 @@
 """FLT-FLIGHT: the Flight trait (seeds/evolution.md): trait limit and score, who may attack a
 flying species, Intelligence against Flight, and the flying carnivore's discards."""
-from envs.evolution.data import Kind, class_of
-from envs.evolution.state import MAX_SPECIES
+from speciesgym.envs.evolution.data import Kind, class_of
+from speciesgym.envs.evolution.state import MAX_SPECIES
 from tests.evolution.helpers import Game, seat, sp
 from tests.evolution.invariants import check_invariants
 

@@ -2,7 +2,7 @@
 Nesting)."""
 import pytest
 
-from envs.evolution.state import N_TRIG, Source, Trig
+from speciesgym.envs.evolution.state import N_TRIG, Source, Trig
 from tests.evolution.helpers import Game, seat, sp
 
 

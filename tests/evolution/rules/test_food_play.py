@@ -1,8 +1,8 @@
 """EVO-FOOD and EVO-PLAY: Select Food and Play Cards."""
 import numpy as np
 
-from envs.evolution.data import CLASS_FOOD, CLASS_KIND, KIND_NAMES, class_of
-from envs.evolution.state import Pend
+from speciesgym.envs.evolution.data import CLASS_FOOD, CLASS_KIND, KIND_NAMES, class_of
+from speciesgym.envs.evolution.state import Pend
 from tests.evolution.helpers import Game, seat, sp
 
 
@@ -53,7 +53,7 @@ def test_EVO_FOOD_02_choices_are_secret_until_the_reveal():
     obs_a, obs_b = a.engine.observe(a.state, 0), b.engine.observe(b.state, 0)
     assert np.array_equal(obs_a, obs_b)
     assert not np.array_equal(a.engine.observe(a.state, 1), b.engine.observe(b.state, 1))
-    from envs.evolution.observe import O_PLAYERS
+    from speciesgym.envs.evolution.observe import O_PLAYERS
     assert obs_a[O_PLAYERS + 6 + 4] == 1.0    # seat 1 (relative 1): food card placed
     assert obs_a[O_PLAYERS + 4] == 0.0        # the viewer has not placed one yet
 
@@ -235,7 +235,7 @@ def test_EVO_PLAY_10_traits_revealed_together_after_every_turn():
 
 
 def test_EVO_PLAY_11_face_down_traits_and_hands_are_private():
-    from envs.evolution.observe import O_PLAYERS, O_SPECIES, SPECIES_FEATURES
+    from speciesgym.envs.evolution.observe import O_PLAYERS, O_SPECIES, SPECIES_FEATURES
 
     def after(trait):
         g = Game(2, flight=False, phase="play", turn=0, seats=[

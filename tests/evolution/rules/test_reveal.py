@@ -5,8 +5,8 @@ then the reveal; the checks are made at the first feeding decision (a hungry spe
 food on the Watering Hole keep feeding waiting)."""
 import pytest
 
-from envs.evolution.data import Kind, class_of
-from envs.evolution.state import N_TRIG, Trig
+from speciesgym.envs.evolution.data import Kind, class_of
+from speciesgym.envs.evolution.state import N_TRIG, Trig
 from tests.evolution.helpers import Game, seat, sp
 
 

@@ -2,7 +2,7 @@
 depth-first resolution of fired takes)."""
 import pytest
 
-from envs.evolution.state import N_TRIG, Trig
+from speciesgym.envs.evolution.state import N_TRIG, Trig
 from tests.evolution.helpers import Game, seat, sp
 
 

@@ -1,6 +1,6 @@
 """EVO-TRAIT: carnivore diet, Cooperation, Foraging, Scavenger, Intelligence food and Fat
 Tissue."""
-from envs.evolution.data import Kind, class_of
+from speciesgym.envs.evolution.data import Kind, class_of
 from tests.evolution.helpers import Game, seat, sp
 
 

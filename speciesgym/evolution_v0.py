@@ -1,0 +1,8 @@
+"""Evolution (with the Flight expansion), PettingZoo AEC, version 0.
+
+`env(num_players=4, flight=True, render_mode=None, reward="win")` is the wrapped env,
+`raw_env(...)` the bare one; options as in speciesgym.envs.evolution.aec_env.
+"""
+from speciesgym.envs.evolution.aec_env import env, raw_env
+
+__all__ = ["env", "raw_env"]
