@@ -8,16 +8,49 @@ root is added to this package's path so that the same names resolve to those fol
     from speciesgym import evolution_v0, dominant_species_v0
     env = evolution_v0.env(num_players=4)
 
-Importing speciesgym registers the PettingZoo ids (`pettingzoo.make("aec",
-"speciesgym/evolution-v0")`) and loads no game module, no numba kernel and no training library.
+After `import speciesgym`, `pettingzoo.make("aec", "speciesgym/evolution-v0")` works: the ids are
+registered as soon as PettingZoo is imported (at once if it already is). Importing speciesgym
+loads no game module, no numba kernel, no PettingZoo and no training library.
 """
+import sys
 from pathlib import Path as _Path
 
 _HERE = _Path(__file__).resolve().parent
 if not (_HERE / "envs").is_dir() and (_HERE.parent / "envs" / "__init__.py").is_file():
     __path__.append(str(_HERE.parent))  # a checkout: speciesgym.envs is <root>/envs
 
-from speciesgym.envs import registry as _registry  # noqa: E402,F401  (registers the ids)
+
+def _register():
+    from speciesgym.envs import registry  # noqa: F401  (registers the speciesgym/ ids)
+
+
+class _RegisterAfterPettingZoo:
+    """A meta path finder that lets PettingZoo import as usual and registers our ids right
+    after it: `import speciesgym` alone makes `pettingzoo.make(...)` work without paying for
+    the PettingZoo and Gymnasium imports in programs that use only the engines."""
+
+    @classmethod
+    def find_spec(cls, name, path=None, target=None):
+        if name != "pettingzoo":
+            return None
+        import importlib.machinery
+        sys.meta_path.remove(cls)
+        spec = importlib.machinery.PathFinder.find_spec(name, path)
+        if spec is None or spec.loader is None:
+            return spec
+        load = spec.loader.exec_module
+
+        def exec_then_register(module):
+            load(module)
+            _register()
+        spec.loader.exec_module = exec_then_register
+        return spec
+
+
+if "pettingzoo" in sys.modules:
+    _register()
+elif _RegisterAfterPettingZoo not in sys.meta_path:
+    sys.meta_path.insert(0, _RegisterAfterPettingZoo)
 
 __version__ = "0.1.0"
 __all__ = ["evolution_v0", "dominant_species_v0"]
