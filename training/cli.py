@@ -138,6 +138,8 @@ def cmd_report(args):
 
 
 def cmd_tournament(args):
+    from speciesgym.training.ray_tasks import check_address
+    check_address(args.executor, args.address)
     from speciesgym.training.ratings import format_leaderboard, leaderboard, plot_ratings, write_leaderboard
     from speciesgym.training.referee import Limits
     from speciesgym.training.tournament import Config, run_tournament
@@ -152,9 +154,6 @@ def cmd_tournament(args):
     if args.executor == "ray":
         from speciesgym.training.ray_executor import RayExecutor
         executor = RayExecutor(args.address, None if args.address else args.workers, limits)
-    elif args.address:
-        print("--address is for --executor ray", file=sys.stderr)
-        return 2
     try:
         if executor is None:
             records, ratings = run_tournament(config, out, args.workers, progress=True,

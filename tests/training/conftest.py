@@ -1,6 +1,7 @@
-"""Tournament executors shared by the tests of this folder: one worker ("local") and a pool
-of two, started once (a spawned worker costs a second or two of imports and kernel loading),
-with the default limits restored after every test."""
+"""Executors shared by the tests of this folder: one worker ("local") and a pool of two,
+started once (a spawned worker costs a second or two of imports and kernel loading), with
+the default limits restored after every test; and a local Ray instance (2 CPUs) per test
+module that asks for `ray_local`."""
 import pytest
 
 from speciesgym.training.executors import ProcessExecutor
@@ -19,3 +20,13 @@ def executors(_executors):
     yield _executors
     for executor in _executors.values():
         executor.limits = Limits()
+
+
+@pytest.fixture(scope="module")
+def ray_local():
+    """A local Ray instance with 2 CPUs for the tests of one module, then shut down (the
+    executors find it running and leave it up)."""
+    from speciesgym.training import ray_local as local
+    saved = local.start(2)
+    yield
+    local.stop(saved)

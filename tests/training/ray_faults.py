@@ -1,4 +1,4 @@
-"""Task functions for the Ray executor tests (imported by the Ray workers by name)."""
+"""Task functions for the Ray tests (imported by the Ray workers by name)."""
 from speciesgym.training.ray_executor import play_in_child
 
 
@@ -7,3 +7,17 @@ def engine_fails_on_game_1(spec, limits):
     if spec.index == 1:
         raise RuntimeError("the engine broke on game 1")
     return play_in_child(spec, limits)
+
+
+def flaky(folder, fails, fn, *args):
+    """fn(*args), except that the task whose last argument is 1 (game 1 of a build) raises
+    on its first `fails` tries; every try of it is counted as a line of folder/tries-1."""
+    import pathlib
+    if args[-1] == 1:
+        tries = pathlib.Path(folder) / "tries-1"
+        with open(tries, "a") as fh:
+            fh.write("try\n")
+        n = len(tries.read_text().splitlines())
+        if n <= fails:
+            raise RuntimeError(f"the labeller broke on game 1 (try {n})")
+    return fn(*args)

@@ -221,6 +221,10 @@ def test_cli_eval_and_leaderboard(tmp_path, capsys):
     (["relabel", "--suite", "TOY", "--sims", "2", "--out", "x.txt"], "must end in .json.gz"),
     (["relabel", "--suite", "TOY", "--sims", "0", "--out", "x.json.gz"], "--sims"),
     (["relabel", "--suite", "nosuch", "--out", "x.json.gz"], "unknown suite 'nosuch'"),
+    (["eval", "--suite", "TOY", "--agent", "random", "--address", "auto"],
+     "--address is for --executor ray"),
+    (["build", "--suite", "feeding", "--address", "auto", "--out", "x.json.gz"],
+     "--address is for --executor ray"),
     (["agree", "TOY"], "give two suite files"),
     (["agree", "TOY", "TOY", "--min-z", "-1"], "--min-z"),
     (["agree", "--suite", "feeding", "--against", "CORRUPT"], "corrupt"),
@@ -294,6 +298,31 @@ def test_relabel_is_reproducible_from_its_seed_and_resumable(tiny_suite, tmp_pat
     assert more["budget"]["sims"] == 4 and all(p["sims"] == 4 for p in more["positions"])
     with pytest.raises(ValueError, match="other arguments"):
         tiny_relabel(path, tmp_path / "b.json.gz", seed=6)
+
+
+def test_a_task_that_raises_stops_the_run_naming_it_and_the_rerun_continues(tmp_path, capsys,
+                                                                          monkeypatch):
+    from speciesgym.training.decisions import relabel as module
+    labelled = module.relabel_task
+
+    def breaks_on_1(game, record, sims, seed, i):
+        if i == 1:
+            raise RuntimeError("the labeller broke")
+        return labelled(game, record, sims, seed, i)
+
+    suite, out = toy_suite(tmp_path), tmp_path / "r.json.gz"
+    argv = ["decisions", "relabel", "--suite", str(suite), "--sims", "2", "--quiet",
+            "--out", str(out)]
+    monkeypatch.setattr(module, "relabel_task", breaks_on_1)
+    assert main(argv) == 1
+    err = capsys.readouterr().err
+    assert "decisions relabel: position 1 (toy-1) failed: RuntimeError: the labeller broke" \
+        in err and "the same command continues" in err
+    journal = (tmp_path / "r.partial.jsonl").read_text().splitlines()
+    assert [json.loads(line)["task"] for line in journal[1:]] == [0]
+    monkeypatch.setattr(module, "relabel_task", labelled)
+    assert main(argv) == 0
+    assert read_suite_file(out)["complete"] and len(read_suite_file(out)["positions"]) == 4
 
 
 def two_labellings(tmp_path):

@@ -18,14 +18,6 @@ from speciesgym.training.tournament import Config, run_tournament  # noqa: E402
 BOTS = "py:tests.training.bad_bots."
 
 
-@pytest.fixture(scope="module")
-def ray_local():
-    from speciesgym.training import ray_local as local
-    saved = local.start(2)
-    yield
-    local.stop(saved)
-
-
 def lines(out):
     with open(os.path.join(out, "results.jsonl")) as f:
         return sorted((json.loads(line) for line in f), key=lambda r: r["index"])
@@ -113,6 +105,10 @@ def test_importing_the_packages_never_imports_ray():
     import sys
     code = ("import sys, speciesgym, speciesgym.envs, speciesgym.agents, speciesgym.training, "
             "speciesgym.training.cli, speciesgym.training.tournament, speciesgym.training.executors, "
+            "speciesgym.training.ray_executor, speciesgym.training.ray_tasks, "
+            "speciesgym.training.decisions.cli, speciesgym.training.decisions.build, "
+            "speciesgym.training.decisions.relabel, speciesgym.training.decisions.eval_tasks, "
+            "speciesgym.training.decisions.leaderboard, "
             "speciesgym.envs.evolution, speciesgym.envs.dominant_species, speciesgym.evolution_v0, "
             "speciesgym.dominant_species_v0; "
             "print('ray' in sys.modules)")

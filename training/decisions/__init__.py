@@ -4,9 +4,11 @@
   types.py        decision types per game, and which positions a suite samples
   build.py        speciesgym decisions build (seeded, resumable, parallel)
   tasks.py        the journal of a resumable run, progress bar, tasks on worker processes
+                  or on Ray (training/ray_tasks.py)
   relabel.py      speciesgym decisions relabel: the same positions labelled with another seed
   agree.py        speciesgym decisions agree: how far two labellings agree
   evaluate.py     evaluate(suite, agent) -> EvalResult; speciesgym decisions eval
+  eval_tasks.py   the same scoring as Ray tasks (eval and leaderboard --executor ray)
   leaderboard.py  several agents: table, CSV, plot
   analysis.py     per-type agreement, regret distribution, worst positions (notebooks)
   during_training.py  speciesgym train --eval-suite: scores at each evaluation

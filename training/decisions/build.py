@@ -17,7 +17,10 @@ write, flushed and synced; a torn last line is dropped on the next run), whose f
 holds the suite, seed and budget: a rerun with the same arguments skips the finished tasks,
 other arguments are refused. The suite is the positions of tasks 0, 1, ... in order until
 `positions` are kept; it is written (atomically) every few tasks and at the end, so an
-interrupted build leaves a valid, smaller suite.
+interrupted build leaves a valid, smaller suite. The tasks run in `workers` processes here,
+or as Ray tasks (`executor`, training.ray_tasks.RayTasks) with the journal still written
+here as each ends; either way a task that raises (on Ray: twice) stops the build with an
+error naming its game, the finished games kept.
 """
 import importlib
 import pathlib
@@ -29,7 +32,7 @@ import numpy as np
 
 from speciesgym.training.decisions.suite import (CLEAR_Z, FORMAT, FORMAT_VERSION, engine_version,
                                       rebuild_position, suite_spec, write_suite)
-from speciesgym.training.decisions.tasks import Journal, progress_bar, run_tasks
+from speciesgym.training.decisions.tasks import Journal, TaskFailed, progress_bar, run_tasks
 from speciesgym.training.decisions.types import decision_type
 
 TRIES = 5
@@ -47,6 +50,7 @@ class BuildArgs:
     max_tasks: int = None      # stop after this many new tasks (None: until done)
     progress: bool = True
     command: str = ""
+    executor: object = None    # None: `workers` local processes; or a ray_tasks.RayTasks
 
 
 def task_plan(spec, seed, t):
@@ -186,7 +190,8 @@ def build(args):
         while args.max_tasks is None or submitted < args.max_tasks:
             while t in journal.done:
                 t += 1
-            yield run_task, (spec.name, args.seed, args.sims, t)
+            yield f"game {t} ({spec.name}-{args.seed}-{t})", run_task, \
+                (spec.name, args.seed, args.sims, t)
             t += 1
             submitted += 1
 
@@ -203,7 +208,11 @@ def build(args):
             write_suite(suite_dict(args, spec, header, kept, used, journal.seconds(used)), out)
 
     try:
-        run_tasks(calls(), args.workers, on_result, lambda: len(kept) >= args.positions)
+        run_tasks(calls(), args.workers, on_result, lambda: len(kept) >= args.positions,
+                  args.executor)
+    except TaskFailed as exc:
+        raise TaskFailed(f"decisions build: {exc}\nthe finished games are kept in "
+                         f"{journal.path}; the same command continues") from exc
     finally:
         if bar is not None:
             bar.close()

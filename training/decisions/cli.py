@@ -1,12 +1,34 @@
 """`speciesgym decisions build | relabel | agree | eval | leaderboard`: argument parsing and
 printing only; the work is in build.py, relabel.py, agree.py, evaluate.py and leaderboard.py."""
+import contextlib
 import shlex
 import sys
 
 from speciesgym.training.decisions.suite import SPECS, SUITES_DIR
 
 
-def cmd_build(args):
+def _on_executor(cmd):
+    """cmd(args, executor) run with the executor that --executor and --address name (None
+    for local); a task that failed is printed (exit status 1), its run kept for a rerun."""
+    def run(args):
+        from speciesgym.training.decisions.tasks import TaskFailed
+        from speciesgym.training.ray_tasks import RayTasks, check_address
+        check_address(args.executor, args.address)
+        executor = contextlib.nullcontext()
+        if args.executor == "ray":
+            executor = RayTasks(args.address, None if args.address
+                                else getattr(args, "workers", None))
+        try:
+            with executor as ex:
+                return cmd(args, ex)
+        except TaskFailed as exc:
+            print(f"speciesgym: {exc}", file=sys.stderr)
+            return 1
+    return run
+
+
+@_on_executor
+def cmd_build(args, executor):
     from speciesgym.training.decisions.build import BuildArgs, build
     from speciesgym.training.decisions.suite import suite_spec
     spec = suite_spec(args.suite)
@@ -14,7 +36,7 @@ def cmd_build(args):
         raise ValueError(f"suite {spec.name!r} is a {spec.game} suite, not {args.game}")
     out = args.out or str(SUITES_DIR / f"{spec.name}-v{spec.version}.json.gz")
     data = build(BuildArgs(spec.name, out, args.positions, args.sims, args.seed, args.workers,
-                           args.max_tasks, not args.quiet, _command()))
+                           args.max_tasks, not args.quiet, _command(), executor))
     print(f"{out}: {len(data['positions'])} positions from {data['built']['tasks']} games "
           f"({data['built']['seconds']:.0f} worker seconds)")
     return 0
@@ -24,10 +46,11 @@ def _command():
     return "speciesgym " + " ".join(shlex.quote(a) for a in sys.argv[1:])
 
 
-def cmd_relabel(args):
+@_on_executor
+def cmd_relabel(args, executor):
     from speciesgym.training.decisions.relabel import RelabelArgs, relabel
     data = relabel(RelabelArgs(args.suite, args.out, args.seed, args.sims, args.workers,
-                               args.max_positions, not args.quiet, _command()))
+                               args.max_positions, not args.quiet, _command(), executor))
     state = "complete" if data["complete"] else "partial (rerun to continue)"
     print(f"{args.out}: {len(data['positions'])} positions relabelled, seed {args.seed}, "
           f"{data['budget']['sims']} simulations per action, {state} "
@@ -66,19 +89,23 @@ def _suite(args):
     return load_slice(args.suite, players=args.players)
 
 
-def cmd_eval(args):
+@_on_executor
+def cmd_eval(args, executor):
     from speciesgym.training.decisions.evaluate import evaluate
-    result = evaluate(_suite(args), args.agent, seed=args.seed, limit=args.limit)
+    result = evaluate(_suite(args), args.agent, seed=args.seed, limit=args.limit,
+                      executor=executor)
     print("\n".join(result.report()))
     if args.out:
         result.write_json(args.out)
     return 0
 
 
-def cmd_leaderboard(args):
+@_on_executor
+def cmd_leaderboard(args, executor):
     from speciesgym.training.decisions.leaderboard import run_leaderboard, table_lines
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
-    rows = run_leaderboard(_suite(args), agents, args.out, seed=args.seed, limit=args.limit)
+    rows = run_leaderboard(_suite(args), agents, args.out, seed=args.seed, limit=args.limit,
+                           executor=executor)
     print("\n".join(table_lines(rows)))
     print(f"wrote {args.out}/leaderboard.csv, leaderboard.txt, leaderboard.png")
     return 0
@@ -106,6 +133,20 @@ def _write_json(path, obj, command):
         raise ValueError(f"{command}: cannot write {path}: {exc.strerror}") from None
 
 
+def add_executor_arguments(parser, workers):
+    """--executor and --address; workers: whether the command has --workers (the CPUs of a
+    local Ray instance; without it the instance takes every CPU)."""
+    where = ("--workers processes here; ray: Ray tasks on the cluster at --address, or on "
+             "a local Ray instance with --workers CPUs" if workers else
+             "in this process; ray: Ray tasks on the cluster at --address, or on a local Ray "
+             "instance")
+    parser.add_argument("--executor", choices=("local", "ray"), default="local",
+                        help=f"local: {where} (pip install 'speciesgym[ray]')")
+    parser.add_argument("--address", default=None,
+                        help="a running Ray cluster for --executor ray, e.g. auto or "
+                             "ray://head:10001")
+
+
 def add_decisions_parser(sub):
     parser = sub.add_parser("decisions", help="decision benchmarks: build suites, score agents",
                             description="Suites of labelled decisions (training/decisions/).")
@@ -123,6 +164,7 @@ def add_decisions_parser(sub):
     build.add_argument("--max-tasks", type=int, default=None,
                        help="stop after this many new games (the rerun continues)")
     build.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_executor_arguments(build, True)
     build.set_defaults(func=cmd_build)
     relabel = dsub.add_parser("relabel", help="label a suite's positions again with another "
                                               "seed (resumable), for `agree`")
@@ -136,6 +178,7 @@ def add_decisions_parser(sub):
     relabel.add_argument("--max-positions", type=int, default=None,
                          help="stop after this many new positions (the rerun continues)")
     relabel.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_executor_arguments(relabel, True)
     relabel.set_defaults(func=cmd_relabel)
     agree = dsub.add_parser("agree", help="agreement of two labellings of the same positions")
     agree.add_argument("a", nargs="?", default=None, help="suite file A")
@@ -165,6 +208,7 @@ def add_decisions_parser(sub):
         p.add_argument("--limit", type=int, default=None, help="only the first N positions")
         p.add_argument("--players", type=int, default=None,
                        help="only the positions with this many players")
+        add_executor_arguments(p, False)
     proof = dsub.add_parser("proof", help="Spearman of a decision leaderboard's regret order "
                                           "against a tournament's rating order")
     proof.add_argument("--board", required=True, help="a `decisions leaderboard --out` folder")

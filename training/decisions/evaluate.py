@@ -89,12 +89,17 @@ def choose(agent, position):
     return agent.act(obs, mask)
 
 
-def evaluate(suite, agent, seed=0, limit=None):
+def evaluate(suite, agent, seed=0, limit=None, executor=None):
     """Score `agent` (an agents.from_spec spec, or a callable (players) -> agent, or one
-    agent object used for every player count) on `suite` (a Suite, name or path)."""
+    agent object used for every player count) on `suite` (a Suite, name or path). executor:
+    None to score here, or a training.ray_tasks.RayTasks to score a spec as Ray tasks
+    (training.decisions.eval_tasks; the same rows)."""
     from speciesgym.agents import from_spec
     if not isinstance(suite, Suite):
         suite = load_suite(suite)
+    if executor is not None:
+        from speciesgym.training.decisions.eval_tasks import evaluate_on
+        return evaluate_on(executor, suite, [agent], seed, limit)[0]
     if isinstance(agent, str):
         name = agent
         from_spec(agent, suite.game, 2, seed=seed)       # a bad spec fails before any work
@@ -111,9 +116,15 @@ def evaluate(suite, agent, seed=0, limit=None):
 
         def make(players):
             return agent
-    rows = []
     positions = suite.positions if limit is None else suite.positions[:limit]
-    for i, pos in enumerate(positions):
+    return result_of(suite.name, name, score(name, make, enumerate(positions)), seed)
+
+
+def score(name, make, indexed):
+    """The rows of `indexed` ((index in the suite, Position) pairs, taken in order), each
+    decided by make(players)'s agent after its reset; ValueError for an illegal choice."""
+    rows = []
+    for i, pos in indexed:
         rec = pos.record
         bot = make(rec["players"])
         reset = getattr(bot, "reset", None)
@@ -133,7 +144,12 @@ def evaluate(suite, agent, seed=0, limit=None):
                      "clear": bool(rec["clear"]), "agree": int(int(action) == rec["best"]),
                      "regret": float(max(rec["values"]) - values[int(action)]),
                      "seconds": seconds})
-    result = EvalResult(suite.name, name, rows, summarise(rows, seed))
+    return rows
+
+
+def result_of(suite_name, name, rows, seed):
+    """The EvalResult of scored rows: summaries overall, per type and per player count."""
+    result = EvalResult(suite_name, name, rows, summarise(rows, seed))
     for key, target in (("type", result.by_type), ("players", result.by_players)):
         for value in sorted({r[key] for r in rows}, key=str):
             target[str(value)] = summarise([r for r in rows if r[key] == value], seed)

@@ -48,8 +48,10 @@ def plot(rows, suite_name, path):
     plt.close(fig)
 
 
-def run_leaderboard(suite, agents, out, seed=0, limit=None):
-    """Evaluate each agent spec on the suite; write the files under `out`; the rows."""
+def run_leaderboard(suite, agents, out, seed=0, limit=None, executor=None):
+    """Evaluate each agent spec on the suite, here or as tasks of `executor` (a
+    training.ray_tasks.RayTasks; training.decisions.eval_tasks); write the files under
+    `out` (each agent's eval JSON as soon as it is scored); the rows."""
     if not agents:
         raise ValueError("decisions leaderboard: give at least one agent")
     if not isinstance(suite, Suite):
@@ -59,11 +61,16 @@ def run_leaderboard(suite, agents, out, seed=0, limit=None):
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise ValueError(f"decisions leaderboard: cannot create {out}: {exc.strerror}") from None
-    results = []
-    for spec in agents:
-        res = evaluate(suite, spec, seed=seed, limit=limit)
-        res.write_json(out / f"eval-{spec.replace(':', '_').replace('/', '_')}.json")
-        results.append(res)
+
+    def keep(res):
+        res.write_json(out / f"eval-{res.agent.replace(':', '_').replace('/', '_')}.json")
+        return res
+
+    if executor is None:
+        results = [keep(evaluate(suite, spec, seed=seed, limit=limit)) for spec in agents]
+    else:
+        from speciesgym.training.decisions.eval_tasks import evaluate_on
+        results = evaluate_on(executor, suite, agents, seed, limit, done=keep)
     rows = leaderboard_rows(results)
     with open(out / "leaderboard.csv", "w", newline="") as fh:
         writer = csv.DictWriter(fh, COLUMNS)

@@ -7,7 +7,8 @@ seeded from (seed, i), so its result depends only on (suite, seed, sims, i) and 
 label positions in any order. Resumable like a build (training.decisions.tasks.Journal):
 each labelled position is appended to <out>.partial.jsonl, whose first line holds the
 source suite (name, fingerprint of its positions), the seed and the budget; a rerun with the
-same arguments skips the finished positions, other arguments are refused. The file is
+same arguments skips the finished positions, other arguments are refused; positions are
+labelled on `workers` processes or as Ray tasks (`executor`), as in a build. The file is
 written (atomically) every few positions and at the end; until the end it holds the
 labelled prefix of the suite, marked `"complete": false`.
 """
@@ -21,7 +22,7 @@ from datetime import datetime, timezone
 import numpy as np
 
 from speciesgym.training.decisions.build import WRITE_EVERY
-from speciesgym.training.decisions.tasks import Journal, progress_bar, run_tasks
+from speciesgym.training.decisions.tasks import Journal, TaskFailed, progress_bar, run_tasks
 from speciesgym.training.decisions.suite import CLEAR_Z, load_suite, read_suite_file, rebuild_position
 
 LABEL_KEYS = ("values", "se", "best", "clear", "z", "sims", "capped")
@@ -37,6 +38,7 @@ class RelabelArgs:
     max_positions: int = None  # stop after this many new positions (None: all)
     progress: bool = True
     command: str = ""
+    executor: object = None    # None: `workers` local processes; or a ray_tasks.RayTasks
 
 
 def fingerprint(positions):
@@ -129,9 +131,13 @@ def relabel(args):
             written = new
             write()
 
-    calls = ((relabel_task, (data["game"], positions[i], sims, args.seed, i)) for i in todo)
+    calls = ((f"position {i} ({positions[i].get('id')})", relabel_task,
+              (data["game"], positions[i], sims, args.seed, i)) for i in todo)
     try:
-        run_tasks(calls, args.workers, on_result)
+        run_tasks(calls, args.workers, on_result, executor=args.executor)
+    except TaskFailed as exc:
+        raise TaskFailed(f"decisions relabel: {exc}\nthe finished positions are kept in "
+                         f"{journal.path}; the same command continues") from exc
     finally:
         if bar is not None:
             bar.close()

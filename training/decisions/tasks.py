@@ -1,5 +1,6 @@
-"""What a suite build and a relabelling share: the append-only journal of finished tasks
-(resumable runs), the progress bar, and a runner of tasks on worker processes.
+"""What a suite build, a relabelling and an evaluation share: the append-only journal of
+finished tasks (resumable runs), the progress bar, and a runner of tasks on worker processes
+or on a Ray cluster.
 
 The journal (<out>.partial.jsonl) holds one JSON line per finished task (a single write,
 flushed and synced; a torn last line is dropped on the next run) after a first line with the
@@ -82,25 +83,59 @@ def progress_bar(total, initial, enabled):
     return tqdm(total=total, initial=initial, unit="pos", file=sys.stderr, smoothing=0.05)
 
 
-def run_tasks(calls, workers, on_result, finished=lambda: False):
-    """Run `calls` (an iterator of (function, arguments)) on `workers` processes (in this
-    process for one), at most 2 * workers queued, passing each result to on_result as it
-    comes; stop when the calls run out or finished() holds (queued calls are cancelled)."""
+class TaskFailed(RuntimeError):
+    """A task raised (on Ray: on both tries); the message names the task and the error."""
+
+
+def run_tasks(calls, workers, on_result, finished=lambda: False, executor=None):
+    """Run `calls` (an iterator of (label, function, arguments)), passing each result to
+    on_result as it comes; stop when the calls run out or finished() holds (queued calls are
+    cancelled). executor: None for `workers` processes on this machine (this process for
+    one), at most 2 * workers queued; or a training.ray_tasks.RayTasks. A call that raises
+    (on Ray: twice, Ray retrying it once) stops the run with TaskFailed naming its label;
+    the results passed on before stay passed on (a journal keeps them)."""
+    if executor is not None:
+        return _run_on(executor, calls, on_result, finished)
     pool = ProcessPoolExecutor(workers) if workers > 1 else _Inline()
-    pending = set()
+    pending = {}
     try:
         while not finished():
-            for fn, fn_args in itertools.islice(calls, 2 * workers - len(pending)):
-                pending.add(pool.submit(fn, *fn_args))
+            for label, fn, fn_args in itertools.islice(calls, 2 * workers - len(pending)):
+                pending[pool.submit(fn, *fn_args)] = label
             if not pending:
                 return
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for fut in done:
-                on_result(fut.result())
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            failed = None
+            for fut in [f for f in pending if f in done]:       # in the order sent
+                label = pending.pop(fut)
+                if fut.exception() is None:
+                    on_result(fut.result())
+                elif failed is None:
+                    failed = label, fut.exception()
+            if failed is not None:              # after passing on the others that ended
+                label, exc = failed
+                raise TaskFailed(f"{label} failed: {type(exc).__name__}: {exc}") from exc
     finally:
         for fut in pending:
             fut.cancel()
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _run_on(executor, calls, on_result, finished):
+    from speciesgym.training.ray_tasks import Failure
+    if finished():
+        return
+    results = executor.run(calls)
+    try:
+        for label, outcome in results:
+            if isinstance(outcome, Failure):
+                raise TaskFailed(f"{label} failed twice on Ray ({outcome.reason}): "
+                                 f"{outcome.detail}")
+            on_result(outcome)
+            if finished():
+                return
+    finally:
+        results.close()             # cancels the tasks in flight
 
 
 class _Inline:
@@ -109,7 +144,10 @@ class _Inline:
     def submit(self, fn, *args):
         from concurrent.futures import Future
         fut = Future()
-        fut.set_result(fn(*args))
+        try:
+            fut.set_result(fn(*args))
+        except Exception as exc:
+            fut.set_exception(exc)
         return fut
 
     def shutdown(self, wait=True, cancel_futures=False):
