@@ -112,20 +112,21 @@ def cmd_warm(args):
 
 def cmd_train(args):
     from speciesgym.training.train import args_from_namespace, train
+    run_args = args_from_namespace(args)         # given flags, else the recipe, else defaults
     if args.seeds is not None:
         from speciesgym.training.sweep import parse_seeds
         seeds = parse_seeds(args.seeds)          # bad input fails before any compiling
-        if args.seed != 0:
+        if args.seed is not None:
             raise ValueError("--seed and --seeds: give one (--seeds runs one run per seed)")
     elif args.workers != 1:
         raise ValueError("--workers runs the seeds of a sweep side by side: give --seeds too")
-    if args.game in GAMES:
-        announce_compile(args.game)
+    if run_args.game in GAMES:
+        announce_compile(run_args.game)
     if args.seeds is not None:
         from speciesgym.training.sweep import run_sweep
-        return run_sweep(args_from_namespace(args), seeds, args.workers)
+        return run_sweep(run_args, seeds, args.workers)
     try:
-        train(args_from_namespace(args))
+        train(run_args)
     except KeyboardInterrupt:
         return 130
     return 0

@@ -10,6 +10,7 @@ import inspect
 from dataclasses import dataclass, field
 
 from speciesgym.training.games import parse_options  # noqa: F401  (re-exported for training.train)
+from speciesgym.training.train_recipes import CHOICES, recipe_for
 
 HEURISTICS = {"evolution": ("heuristic:grazer", "heuristic:hunter"),
               "dominant_species": ("heuristic:dominator", "heuristic:spreader")}
@@ -151,24 +152,37 @@ def check_args(args):
     return args
 
 
+def default_of(f):
+    return f.default if f.default is not dataclasses.MISSING else f.default_factory()
+
+
 def add_arguments(parser):
-    """One --flag per Args field, help from the field's docstring."""
+    """One --flag per Args field, help from the field's docstring, and --recipe. A flag not
+    given stays None here: args_from_namespace fills it from the recipe or Args' default."""
     docs = field_docs(Args)
+    parser.add_argument("--recipe", choices=CHOICES, default="auto",
+                        help="auto (default): flags not given come from the game's recipe "
+                             "(training/train_recipes.py); none: from the bare defaults below")
     for f in dataclasses.fields(Args):
         flag = "--" + f.name.replace("_", "-")
-        default = f.default if f.default is not dataclasses.MISSING else f.default_factory()
         helptext = docs.get(f.name, "")
         if f.type is bool:
-            parser.add_argument(flag, dest=f.name, default=default, help=helptext,
+            parser.add_argument(flag, dest=f.name, default=None, help=helptext,
                                 action=argparse.BooleanOptionalAction)
         elif f.type is list:
             parser.add_argument(flag, dest=f.name, action="append", default=None, help=helptext)
         else:
-            parser.add_argument(flag, dest=f.name, type=f.type, default=default,
-                                help=f"{helptext} (default {default})")
+            parser.add_argument(flag, dest=f.name, type=f.type, default=None,
+                                help=f"{helptext} (default {default_of(f)}, or the recipe's)")
 
 
 def args_from_namespace(ns):
-    values = {f.name: getattr(ns, f.name) for f in dataclasses.fields(Args)}
-    values["option"] = values["option"] or []
+    """Args from parsed flags: a flag given wins, then the game's recipe (--recipe auto), then
+    Args' default."""
+    game = getattr(ns, "game", None) or Args.game
+    recipe = recipe_for(game, getattr(ns, "recipe", "none"))
+    values = {}
+    for f in dataclasses.fields(Args):
+        value = getattr(ns, f.name, None)
+        values[f.name] = value if value is not None else recipe.get(f.name, default_of(f))
     return Args(**values)

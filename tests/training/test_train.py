@@ -182,7 +182,7 @@ def test_cli_train_runs_and_reports(tmp_path):
     args = ["train", "--game", "evolution", "--players", "2", "--timesteps", "128", "--envs", "2",
             "--n-steps", "64", "--batch-size", "64", "--n-epochs", "1", "--net", "16",
             "--eval-games", "2", "--baselines", "random", "--runs-dir", str(tmp_path),
-            "--name", "cli", "--no-progress"]
+            "--recipe", "none", "--name", "cli", "--no-progress"]
     out = subprocess.run([sys.executable, "-m", "speciesgym.training.cli", *args], cwd=ROOT,
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr[-3000:]
@@ -206,7 +206,7 @@ def test_ctrl_c_leaves_a_usable_checkpoint_and_resume_continues(tmp_path, sig):
     args = ["train", "--game", "evolution", "--timesteps", "10000000", "--envs", "2",
             "--n-steps", "64", "--batch-size", "64", "--n-epochs", "1", "--net", "16",
             "--checkpoint-every", "128", "--eval-every", "0", "--baselines", "random",
-            "--runs-dir", str(tmp_path), "--name", "int", "--no-progress"]
+            "--runs-dir", str(tmp_path), "--name", "int", "--no-progress", "--recipe", "none"]
     ckpts = tmp_path / "int" / "checkpoints"
     err_path = tmp_path / "stderr.txt"
     # an ignored signal stays ignored across exec: the child inherits it, as from a shell
