@@ -4,8 +4,11 @@ Every contender plays random masked games (a uniformly random legal action each 
 the observation of the mover computed each decision) and is timed in decisions per second:
 
 - `<game> batched`: the compiled batch loop (envs.<game>.bench_engine), one core;
-- `<game> per call`: a Python loop over the engine API (`to_move`, `legal_mask`,
-  `observe`, `apply`), one call each per decision;
+- `<game> per call`: a Python loop over the engine's Stepper (`engine.stepper()`, see
+  envs/core/stepper.py): one compiled call per decision, which applies the action and
+  leaves the mask, the legal actions and the mover's observation in buffers it holds;
+- `<game> plain api`: a Python loop over the plain engine API (`to_move`, `legal_mask`,
+  `observe`, `apply`), one call each per decision, each answer a new array;
 - `<game> aec`: the PettingZoo AEC env from `envs.<game>.env()` (agent_iter / last / step);
 - PettingZoo `connect_four_v3`, `texas_holdem_v4`, `chess_v6` (their `env()`, same loop);
 - OpenSpiel `connect_four` and `chess` (legal_actions, observation_tensor, apply_action).
@@ -14,7 +17,9 @@ Contenders whose package is not installed (`pip install -e ".[compare]"`) are sk
 message. After one warm-up call each (which also sizes a call to about `round_seconds`),
 rounds run every contender once, in an order rotated each round, so that drift of a shared
 machine falls on all alike. Reported: median decisions/s over the rounds, the spread
-(min..max and (max-min)/median), and the ratio of the median to `connect_four_v3`'s; also
+(min..max and (max-min)/median), the ratio of the median to `connect_four_v3`'s, and the
+median decisions per CPU-second of this process (`cpu_median`: less sensitive to other jobs
+taking the cores, though not to their sharing the caches); also
 the state bytes per game of ours and the memory of a batch of 100,000 states.
 """
 import importlib.util
@@ -66,6 +71,22 @@ def aec_play(make_env):
                     env.step(None)
                     continue
                 env.step(pick(obs["action_mask"], rnd))
+                decisions += 1
+        return decisions
+    return play
+
+
+def engine_stepper_play(game, players):
+    stepper = game_module(game).make_engine(num_players=players).stepper()
+    legal = stepper.legal
+
+    def play(n, seed):
+        rnd = random.Random(seed).random
+        decisions = 0
+        for g in range(n):
+            seat = stepper.reset(seed + g)
+            while seat >= 0:
+                seat = stepper.step(legal.item(int(rnd() * stepper.n_legal)))
                 decisions += 1
         return decisions
     return play
@@ -133,6 +154,8 @@ def default_contenders(players=(2, 4, 6)):
             out.append(Contender(f"{game} {p}p batched",
                                  lambda g=game, p=p: engine_batch_play(g, p)))
             out.append(Contender(f"{game} {p}p per call",
+                                 lambda g=game, p=p: engine_stepper_play(g, p)))
+            out.append(Contender(f"{game} {p}p plain api",
                                  lambda g=game, p=p: engine_call_play(g, p)))
             out.append(Contender(f"{game} {p}p aec", lambda g=game, p=p: aec_play(
                 lambda: game_module(g).env(num_players=p))))
@@ -147,9 +170,10 @@ def default_contenders(players=(2, 4, 6)):
 
 
 def _timed(play, n, seed):
-    start = time.perf_counter()
+    """(decisions, wall seconds, CPU seconds of this process) of one call."""
+    start, cpu = time.perf_counter(), time.process_time()
     decisions = play(n, seed)
-    return decisions, time.perf_counter() - start
+    return decisions, time.perf_counter() - start, time.process_time() - cpu
 
 
 def _size(contender, round_seconds, seed):
@@ -157,7 +181,7 @@ def _size(contender, round_seconds, seed):
     contender.play = contender.make()
     n = 1
     while True:
-        decisions, seconds = _timed(contender.play, n, seed)
+        decisions, seconds, _ = _timed(contender.play, n, seed)
         if seconds >= round_seconds / 4 or n >= 4096:
             return max(1, min(4096, round(n * round_seconds / max(seconds, 1e-9)))), decisions
         n *= 2
@@ -178,12 +202,16 @@ def run_compare(contenders=None, rounds=5, round_seconds=1.0, seed=0, say=print)
         games[c.name], _ = _size(c, round_seconds, seed)
         ready.append(c)
     rates = {c.name: [] for c in ready}
+    cpu_rates = {c.name: [] for c in ready}
     for r in range(rounds):
         shift = r % max(len(ready), 1)
         for c in ready[shift:] + ready[:shift]:
-            decisions, seconds = _timed(c.play, games[c.name], seed + 1000 * (r + 1))
+            decisions, seconds, cpu = _timed(c.play, games[c.name], seed + 1000 * (r + 1))
             rates[c.name].append(decisions / seconds)
+            cpu_rates[c.name].append(decisions / max(cpu, 1e-9))
     rows = [_row(c.name, rates[c.name], games[c.name]) for c in ready]
+    for row in rows:
+        row["cpu_median"] = round(statistics.median(cpu_rates[row["name"]]))
     base = next((row["median"] for row in rows if row["name"] == BASELINE), None)
     for row in rows:
         row["ratio_to_connect_four_v3"] = None if base is None else round(row["median"] / base, 2)
@@ -217,12 +245,13 @@ def format_table(result):
     lines = [f"random masked play, decisions/s: median of {result['rounds']} alternating "
              f"rounds ({result['date']}; {result['machine']})",
              f"{'contender':34s} {'median':>12s} {'min..max':>23s} {'spread':>7s} "
-             f"{'x c4_v3':>8s}"]
+             f"{'x c4_v3':>8s} {'per CPU-s':>12s}"]
     for row in result["rows"]:
         ratio = row["ratio_to_connect_four_v3"]
         lines.append(f"{row['name']:34s} {row['median']:>12,d} "
                      f"{row['min']:>11,d}..{row['max']:<11,d} {row['spread']:>7.2f} "
-                     f"{'-' if ratio is None else f'{ratio:.2f}':>8s}")
+                     f"{'-' if ratio is None else f'{ratio:.2f}':>8s} "
+                     f"{row.get('cpu_median', 0):>12,d}")
     for s in result["skipped"]:
         lines.append(s["reason"])
     for game, mem in result["state_memory"].items():

@@ -48,6 +48,13 @@ class GameEngine(ABC):
         self.apply(state, action)
         return self.mask_into(state, out)
 
+    def stepper(self, observe=True):
+        """A `speciesgym.envs.core.stepper.Stepper` over games of this engine: one compiled call per
+        decision, mask, legal actions and the mover's observation in buffers it holds (the
+        fast way to play many decisions from Python)."""
+        from speciesgym.envs.core.stepper import Stepper
+        return Stepper(self, observe=observe)
+
     @abstractmethod
     def observe(self, state, seat):
         """float32 vector of length obs_size: what `seat` may know now."""

@@ -57,6 +57,9 @@ def warm():
         engine.apply_then_mask(state, int(mask.argmax()), mask)
         engine.mask_into(state, mask)
         engine.to_move(state)
+        for with_obs in (True, False):
+            stepper = engine.stepper(with_obs)
+            stepper.step(stepper.legal.item(0) if stepper.reset(1) >= 0 else 0)
         _bench_engine(engine, 1, players)
     from speciesgym.envs.dominant_species.scenario import load_scenario as _load, to_scenario as _to
     engine, state = _load({"animals": ["mammal", "insect"]})

@@ -11,9 +11,10 @@ from numba import njit
 
 from speciesgym.envs.core.engine import GameEngine
 from speciesgym.envs.core.rng import rng_below, seed_word
+from speciesgym.envs.core.stepper import list_legal, pack
 from speciesgym.envs.dominant_species import data as D
 from speciesgym.envs.dominant_species.actions import N_ACTIONS
-from speciesgym.envs.dominant_species.observe import OBS_SIZE, observe_at
+from speciesgym.envs.dominant_species.observe import OBS_SIZE, fill_observation, observe_at
 from speciesgym.envs.dominant_species.rules import PH_OVER, legal_mask, settle, step
 from speciesgym.envs.dominant_species.rules.board import PHASE_NAMES
 from speciesgym.envs.dominant_species.rules.setup import setup_game
@@ -135,6 +136,24 @@ def random_playout(states, pickers, max_steps):
     return total
 
 
+@njit(cache=True)
+def decide_at(states, b, action, mask, legal, obs):
+    """One decision of game b in one call (envs.core.stepper): apply `action` unless it is
+    negative (-1 and nothing changed if the stored mask does not allow it), then fill `mask`,
+    `legal` (see list_legal) and, if it is not empty, `obs` with what the seat to move may
+    know (zeros once over); return pack(seat to move or -1 once over, legal count)."""
+    if action >= 0 and not step_legal_at(states, b, action):
+        return -1
+    seat = mask_at(states, b, mask)
+    n = list_legal(mask, legal)
+    if obs.shape[0]:
+        if seat >= 0:
+            fill_observation(states[b], seat, obs)
+        else:
+            obs[:] = 0.0
+    return pack(seat, n)
+
+
 def check_state(state):
     """ValueError unless `state` is a (1,)-shaped record array of STATE_DTYPE: the kernels
     index the record blindly, so anything else would be read or written out of bounds."""
@@ -154,6 +173,9 @@ class DominantSpeciesEngine(GameEngine):
     (envs.core.engine) adds the readable messages for agents and envs."""
 
     game = "dominant_species"
+    state_dtype = STATE_DTYPE
+    decide_kernel = decide_at
+    check_state = staticmethod(check_state)
 
     def __init__(self, num_players=4, animals=None, forbid_useless_spaces=False):
         if isinstance(num_players, bool) or not isinstance(num_players, (int, np.integer)):

@@ -10,8 +10,7 @@ from numba import njit
 
 from speciesgym.envs.dominant_species.data import (CELL_CORNERS, N_CARDS, N_CELLS, N_CORNERS, N_FACEUP,
                                         N_SPACES, N_STACKS, STACK_SIZE)
-from speciesgym.envs.dominant_species.rules.board import (N_DECISIONS, is_endangered, match_value,
-                                               tile_payout)
+from speciesgym.envs.dominant_species.rules.board import N_DECISIONS, tile_payout
 
 EGO_CELL = 10
 
@@ -75,9 +74,10 @@ def fill_observation(st, seat, out):
     for c in range(N_CELLS):
         out[o + c * 9 + st.terrain[c]] = 1.0
     o += N_CELLS * 9
-    for c in range(N_CELLS):
+    for c in range(N_CELLS):                  # zeros stay as written by out[:] = 0.0
         for a in range(6):
-            out[o + c * 6 + a] = st.cubes[c, a] / 5.0
+            if st.cubes[c, a]:
+                out[o + c * 6 + a] = st.cubes[c, a] / 5.0
     o += N_CELLS * 6
     for c in range(N_CELLS):
         if st.dom[c] >= 0:
@@ -93,7 +93,8 @@ def fill_observation(st, seat, out):
     o += N_CORNERS * 6
     for a in range(6):
         for t in range(6):
-            out[o + a * 6 + t] = st.display[a, t] / 6.0
+            if st.display[a, t]:
+                out[o + a * 6 + t] = st.display[a, t] / 6.0
     o += 36
     for a in range(6):
         out[o + a] = st.gene[a] / 55.0
@@ -111,7 +112,8 @@ def fill_observation(st, seat, out):
     o += N_SPACES * 6
     for b in range(6):
         for t in range(6):
-            out[o + b * 6 + t] = st.box[b, t] / 4.0
+            if st.box[b, t]:
+                out[o + b * 6 + t] = st.box[b, t] / 4.0
     o += 36
     for t in range(6):
         out[o + t] = st.bag[t] / 20.0
@@ -154,45 +156,85 @@ def fill_observation(st, seat, out):
 def fill_ego(st, me, out, o):
     """The viewer's-eye block. Per cell: my cubes, the most cubes of a rival, all rivals'
     cubes, my matching, the best rival matching, I dominate, a rival dominates, my VP and the
-    best rival VP if the tile were scored now, my species endangered."""
-    for c in range(st.terrain.shape[0]):
-        b = o + c * EGO_CELL
-        if st.terrain[c] == 0:
-            continue
-        dom = st.dom[c]                       # kept current by update_dominance
-        out[b] = st.cubes[c, me] / 5.0
-        out[b + 3] = match_value(st, me, c) / 6.0
-        out[b + 5] = dom == me
-        out[b + 6] = dom >= 0 and dom != me
-        out[b + 7] = tile_payout(st, c, me) / 9.0
-        out[b + 9] = is_endangered(st, me, c)
-        for a in range(6):
-            if a == me or st.animal_seat[a] < 0:
-                continue
-            out[b + 1] = max(out[b + 1], st.cubes[c, a] / 5.0)
-            out[b + 2] += st.cubes[c, a] / 10.0
-            out[b + 4] = max(out[b + 4], match_value(st, a, c) / 6.0)
-            out[b + 8] = max(out[b + 8], tile_payout(st, c, a) / 9.0)
-    o += st.terrain.shape[0] * EGO_CELL
-    for t in range(6):
-        out[o + t] = st.display[me, t] / 6.0
-        for a in range(6):
-            if a != me and st.animal_seat[a] >= 0:
-                out[o + 6 + t] = max(out[o + 6 + t], st.display[a, t] / 6.0)
-    for c in range(st.terrain.shape[0]):      # use: elements of a type next to my species
-        for j in range(6):
-            e = st.corner[CELL_CORNERS[c, j]]
-            if e < 0:
-                continue
-            out[o + 12 + e] += min(st.cubes[c, me], 4) / 20.0
-            for a in range(6):
-                if a != me and st.animal_seat[a] >= 0:
-                    out[o + 18 + e] += min(st.cubes[c, a], 4) / 20.0
-    o += 24
-    rival_vp = 0
+    best rival VP if the tile were scored now, my species endangered.
+
+    Written for speed with the same float32 results as the plain formulas: maxima are taken
+    over the integers and divided once (rounding is monotone), and sums skip zero terms but
+    keep their order (adding +0.0 changes nothing; reordering could change the last bit)."""
+    elems = np.empty(6, np.int64)             # elements on the corners of one cell
+    rivals = np.empty(6, np.int64)            # the other animals in the game
+    nr = 0
     for a in range(6):
         if a != me and st.animal_seat[a] >= 0:
-            rival_vp = max(rival_vp, st.vp[a])
+            rivals[nr] = a
+            nr += 1
+    display, cubes, corner = st.display, st.cubes, st.corner
+    for c in range(st.terrain.shape[0]):
+        if st.terrain[c] == 0:
+            continue
+        b = o + c * EGO_CELL
+        ne = 0
+        for j in range(6):
+            e = corner[CELL_CORNERS[c, j]]
+            if e >= 0:
+                elems[ne] = e
+                ne += 1
+        mine = cubes[c, me]
+        m = 0                                 # match_value(st, me, c)
+        for j in range(ne):
+            m += display[me, elems[j]]
+        dom = st.dom[c]                       # kept current by update_dominance
+        if mine:
+            out[b] = mine / 5.0
+            out[b + 7] = tile_payout(st, c, me) / 9.0
+        out[b + 3] = m / 6.0
+        out[b + 5] = dom == me
+        out[b + 6] = dom >= 0 and dom != me
+        out[b + 9] = mine > 0 and m == 0      # is_endangered
+        most = best_match = best_pay = 0
+        for i in range(nr):
+            a = rivals[i]
+            m = 0
+            for j in range(ne):
+                m += display[a, elems[j]]
+            best_match = max(best_match, m)
+            n = cubes[c, a]
+            if n:
+                most = max(most, n)
+                out[b + 2] += n / 10.0
+                best_pay = max(best_pay, tile_payout(st, c, a))
+        out[b + 1] = most / 5.0
+        out[b + 4] = best_match / 6.0
+        out[b + 8] = best_pay / 9.0
+    o += st.terrain.shape[0] * EGO_CELL
+    for t in range(6):
+        out[o + t] = display[me, t] / 6.0
+        most = 0
+        for i in range(nr):
+            most = max(most, display[rivals[i], t])
+        out[o + 6 + t] = most / 6.0
+    for c in range(st.terrain.shape[0]):      # use: elements of a type next to my species
+        mine = min(cubes[c, me], 4)
+        others = False
+        for i in range(nr):
+            others = others or cubes[c, rivals[i]] > 0
+        if mine == 0 and not others:
+            continue
+        for j in range(6):
+            e = corner[CELL_CORNERS[c, j]]
+            if e < 0:
+                continue
+            if mine:
+                out[o + 12 + e] += mine / 20.0
+            if others:
+                for i in range(nr):
+                    n = cubes[c, rivals[i]]
+                    if n > 0:
+                        out[o + 18 + e] += min(n, 4) / 20.0
+    o += 24
+    rival_vp = 0
+    for i in range(nr):
+        rival_vp = max(rival_vp, st.vp[rivals[i]])
     out[o] = st.gene[me] / 55.0
     out[o + 1] = st.vp[me] / 100.0
     out[o + 2] = rival_vp / 100.0

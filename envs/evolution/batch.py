@@ -109,3 +109,6 @@ def warm():
     engine.apply(state, int(np.flatnonzero(engine.legal_mask(state))[0]))
     engine.to_move(state)
     engine.final(state)
+    for with_obs in (True, False):
+        stepper = engine.stepper(with_obs)
+        stepper.step(stepper.legal.item(0) if stepper.reset(1) >= 0 else 0)

@@ -16,6 +16,7 @@ from numba import njit
 
 from speciesgym.envs.core.engine import GameEngine
 from speciesgym.envs.core.rng import seed_word
+from speciesgym.envs.core.stepper import list_legal, pack
 from speciesgym.envs.evolution import rules
 from speciesgym.envs.evolution.actions import N_ACTIONS
 from speciesgym.envs.evolution.names import action_name, phase_name
@@ -72,6 +73,25 @@ def observe_at(states, b, seat, out):
 
 
 @njit(cache=True)
+def decide_at(states, b, action, mask, legal, obs):
+    """One decision of game b in one call (envs.core.stepper): apply `action` unless it is
+    negative (-1 and nothing changed if `mask`, the caller's mask of this position, does not
+    allow it), then fill `mask`, `legal` (see list_legal) and, if it is not empty, `obs` with
+    what the seat to move may know (zeros once over); return pack(seat to move or -1
+    once over, legal count)."""
+    if action >= 0 and (action >= mask.shape[0] or mask[action] == 0
+                        or not step_at(states, b, action)):
+        return -1
+    seat = mask_at(states, b, mask)
+    n = list_legal(mask, legal)
+    if obs.shape[0]:
+        obs[:] = 0.0
+        if seat >= 0:
+            observe_into(states[b], seat, obs)
+    return pack(seat, n)
+
+
+@njit(cache=True)
 def final_at(states, b, scores, traits):
     final_scores(states[b], scores, traits)
 
@@ -111,6 +131,9 @@ class EvolutionEngine(GameEngine):
     game = "evolution"
     num_actions = N_ACTIONS
     obs_size = OBS_SIZE
+    state_dtype = STATE_DTYPE
+    decide_kernel = decide_at
+    check_state = staticmethod(check_state)
 
     def __init__(self, num_players=4, flight=True):
         self.num_players = check_players(num_players)

@@ -74,14 +74,14 @@ def test_cli_compare_prints_a_table_then_json():
     result = json.loads("{" + rest)
     names = [row["name"] for row in result["rows"]]
     for game in ("evolution", "dominant_species"):
-        for kind in ("batched", "per call", "aec"):
+        for kind in ("batched", "per call", "plain api", "aec"):
             assert f"{game} 2p {kind}" in names
             assert f"{game} 2p {kind}" in table
         memory = result["state_memory"][game]
         assert memory["state_bytes"] > 0 and memory["batch_100000_mb"] > 0
     for row in result["rows"]:
-        assert row["median"] > 0 and set(row) >= {"min", "max", "spread",
-                                                   "ratio_to_connect_four_v3"}
+        assert row["median"] > 0 and row["cpu_median"] > 0 and set(row) >= {
+            "min", "max", "spread", "ratio_to_connect_four_v3"}
     for skipped in result["skipped"]:
         assert skipped["reason"] in out.stderr and "not installed" in skipped["reason"]
-    assert len(names) + len(result["skipped"]) == 11
+    assert len(names) + len(result["skipped"]) == 13
