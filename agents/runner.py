@@ -108,9 +108,11 @@ class MatchResult:
                                       self.mean_score)}
 
 
-def play_match(game, num_players, agents, n_games, seed=0, rotate=True, **options):
+def play_match(game, num_players, agents, n_games, seed=0, rotate=True, on_game=None,
+               **options):
     """Play `n_games` games with seeds seed, seed+1, ...; entrant i sits at seat
-    (i + g) % num_players in game g when `rotate`. Returns a MatchResult."""
+    (i + g) % num_players in game g when `rotate`. Returns a MatchResult. `on_game(g, seats,
+    result, shares)`, if given, is called after each game (shares: win share per entrant)."""
     n = len(agents)
     if n != num_players:
         raise ValueError(f"{n} agents for {num_players} players")
@@ -132,4 +134,6 @@ def play_match(game, num_players, agents, n_games, seed=0, rotate=True, **option
             out.score[i] += res.scores[s]
         out.games += 1
         out.results.append((seats, res))
+        if on_game is not None:
+            on_game(g, seats, res, [float(share[s]) for s in seats])
     return out

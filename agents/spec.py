@@ -6,7 +6,8 @@
                         batched training env moves it inside its compiled step
   mcts:<simulations>    information-set MCTS with that many simulations per move
   search:<simulations>  compiled information-set search (agents.search), simulations per move
-  search:<ms>ms         the same with a time budget per move (e.g. search:200ms)
+  search:<ms>ms         the same with a wall-time budget per move (e.g. search:200ms)
+  search:<ms>cpums      the same with a budget of the process's CPU time per move
   ppo:<path>            a MaskablePPO checkpoint (agents.ppo_agent.PPOAgent.load)
   rllib:<run folder>    an RLlib PPO run (training.rllib; agents.rllib_agent), needs Ray
   py:<module>.<Name>    any importable class or factory making an agent: called with those

@@ -71,6 +71,19 @@ def test_match_prints_win_shares_with_intervals_that_sum_to_one():
     assert "win share" in out.stdout and "an equal player's share is 0.500" in out.stdout
 
 
+def test_match_log_has_a_line_per_game_matching_the_totals(tmp_path):
+    import json
+    from speciesgym.training.match import run_match
+    log = tmp_path / "games.jsonl"
+    rows = run_match("evolution", ["random", "heuristic:grazer"], 3, seed=5, log=str(log))
+    lines = [json.loads(x) for x in log.read_text().splitlines()]
+    assert [x["seed"] for x in lines] == [5, 6, 7]
+    assert [x["seats"] for x in lines] == [[0, 1], [1, 0], [0, 1]]
+    for i, row in enumerate(rows):
+        assert abs(sum(x["shares"][i] for x in lines) / 3 - row["win_share"]) < 1e-9
+    assert all(x["cpu_s"] >= 0 for x in lines)
+
+
 def test_match_refuses_one_agent_and_zero_games():
     out = run("match", "--agents", "random")
     assert out.returncode == 2 and "at least 2" in out.stderr

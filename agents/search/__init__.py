@@ -1,4 +1,4 @@
-"""Compiled information-set search (`search:<simulations>`, `search:<ms>ms`).
+"""Compiled information-set search (`search:<simulations>`, `search:<ms>ms`, `search:<ms>cpums`).
 
   kernels.py            the game kernels under common names, resolved by state record type
   uct.py                the search loop (tree in arrays, determinise, rollout, back-up): once

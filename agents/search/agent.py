@@ -1,5 +1,6 @@
 """SearchAgent: the compiled information-set search (agents.search.uct) behind the Agent
-protocol, with a budget of simulations (`search:<n>`) or of wall time (`search:<ms>ms`).
+protocol, with a budget of simulations (`search:<n>`), of wall time (`search:<ms>ms`) or of
+the process's CPU time (`search:<ms>cpums`).
 
 Each decision draws one determinisation from the InfoSet (`infoset.sample`, the game's
 resample) and hands only that to the compiled loop, which redraws the hidden parts from it
@@ -7,8 +8,11 @@ for every simulation: the real state never reaches the search. The move played i
 action visited most among those legal in the real position (ties: higher value).
 
 The time budget is checked between chunks of simulations (numba has no clock): the loop
-runs `chunk` simulations, Python reads time.perf_counter, and stops once the budget is spent.
-So a decision takes the budget plus at most one chunk.
+runs `chunk` simulations, Python reads the clock, and stops once the budget is spent. So a
+decision takes the budget plus at most one chunk. `ms` reads wall time (time.perf_counter):
+on a machine shared with other jobs it buys fewer simulations than on a free core. `cpu=True`
+(`cpums`) reads the process's CPU time (time.process_time) instead, so that a budget buys
+about the same search whatever else the machine runs; strength figures use it.
 """
 import importlib
 import time
@@ -21,6 +25,7 @@ from speciesgym.envs.core.rng import WORD_DTYPE, seed_word
 GLUE = {"evolution": "speciesgym.agents.search.evolution",
         "dominant_species": "speciesgym.agents.search.dominant_species"}
 POLICIES = ("random", "greedy")
+WALL, CPU = time.perf_counter, time.process_time     # the clocks of `ms` and `cpums`
 
 
 def glue(game):
@@ -79,12 +84,13 @@ class SearchAgent(Agent):
     or "random" (uniform legal play); prior: the greedy policy also names one action per
     tree node, expanded first and given a UCT bonus prior_weight / sqrt(1 + visits); depth:
     the rollout cap in decisions (default agents.mcts.DEFAULT_DEPTH); chunk: simulations
-    between clock checks under a time budget."""
+    between clock checks under a time budget; cpu: `ms` counts the process's CPU time, not
+    wall time."""
 
     wants_infoset = True
 
     def __init__(self, simulations=None, ms=None, c=0.7, depth=None, policy="greedy",
-                 prior=True, prior_weight=None, chunk=16, seed=None):
+                 prior=True, prior_weight=None, chunk=16, seed=None, cpu=False):
         if (simulations is None) == (ms is None):
             raise ValueError("search: give either simulations or ms")
         if simulations is not None and (isinstance(simulations, bool) or int(simulations) < 1):
@@ -102,12 +108,16 @@ class SearchAgent(Agent):
         self.prior = bool(prior)
         self.prior_weight = prior_weight
         self.chunk = int(chunk)
+        self.cpu = bool(cpu)
+        if self.cpu and ms is None:
+            raise ValueError("search: cpu=True needs a time budget (ms)")
         self.rng = np.random.default_rng(seed)
         self.word = np.zeros(1, WORD_DTYPE)
         self.word[0]["rng"] = seed_word(int(self.rng.integers(2**62)))
         self.trees = {}
         self.last_simulations = 0
-        self.name = f"search:{self.simulations}" if ms is None else f"search:{ms:g}ms"
+        self.name = (f"search:{self.simulations}" if ms is None
+                     else f"search:{ms:g}{'cpu' if self.cpu else ''}ms")
 
     def act(self, observation, action_mask, infoset=None) -> int:
         legal = np.flatnonzero(action_mask)
@@ -142,29 +152,33 @@ class SearchAgent(Agent):
             tree.room_for(self.simulations)
             return simulate(root, work, seat, self.simulations, *tree.arrays(),
                             self.word[0], *args)
-        deadline = time.perf_counter() + self.ms / 1000.0
+        clock = CPU if self.cpu else WALL
+        deadline = clock() + self.ms / 1000.0
         done = 0
         while True:
             tree.room_for(self.chunk)
             done += simulate(root, work, seat, self.chunk, *tree.arrays(), self.word[0], *args)
-            if time.perf_counter() >= deadline:
+            if clock() >= deadline:
                 return done
 
 
 def from_arg(spec, arg, seed=None):
-    """The SearchAgent of a spec's argument: '<simulations>' or '<ms>ms'."""
+    """The SearchAgent of a spec's argument: '<simulations>', '<ms>ms' (wall time) or
+    '<ms>cpums' (CPU time of the process)."""
     text = arg.strip().lower()
     try:
         if text.endswith("ms"):
-            ms = float(text[:-2])
+            cpu = text.endswith("cpums")
+            ms = float(text[:-5] if cpu else text[:-2])
             if ms > 0 and np.isfinite(ms):
-                return SearchAgent(ms=ms, seed=seed)
+                return SearchAgent(ms=ms, seed=seed, cpu=cpu)
         elif text.isdigit() and int(text) > 0:
             return SearchAgent(int(text), seed=seed)
     except ValueError:
         pass
     raise ValueError(f"agent spec {spec!r}: search needs a positive number of simulations "
-                     f"or a time per move, e.g. 'search:1000' or 'search:200ms'")
+                     f"or a time per move, e.g. 'search:1000', 'search:200ms' (wall time) or "
+                     f"'search:200cpums' (CPU time)")
 
 
 def warm(game):

@@ -129,11 +129,15 @@ def test_search_specs():
     assert agent.name == "search:250"
     agent = from_spec("search:200ms", "dominant_species", 4)
     assert agent.ms == 200 and agent.simulations is None and agent.name == "search:200ms"
+    assert not agent.cpu
+    agent = from_spec("search:150cpums", "evolution", 2)
+    assert agent.ms == 150 and agent.cpu and agent.name == "search:150cpums"
 
 
 @pytest.mark.parametrize("spec", ["search", "search:", "search:0", "search:-3", "search:abc",
                                   "search:0ms", "search:-5ms", "search:infms", "search:1e3",
-                                  "search:ms"])
+                                  "search:ms", "search:cpums", "search:0cpums",
+                                  "search:-1cpums", "search:200cpu"])
 def test_bad_search_specs(spec):
     with pytest.raises(ValueError, match="search needs a positive number of simulations"):
         from_spec(spec, "evolution", 2)
@@ -144,6 +148,8 @@ def test_search_agent_bad_input():
         SearchAgent()
     with pytest.raises(ValueError, match="policy must be one of"):
         SearchAgent(10, policy="smart")
+    with pytest.raises(ValueError, match="cpu=True needs a time budget"):
+        SearchAgent(10, cpu=True)
     engine = make_engine("evolution", 2)
     state = engine.new_state(0)
     seat = engine.to_move(state)
@@ -158,3 +164,34 @@ def test_time_budget_plays_a_legal_move():
     agent = from_spec("search:5ms", "dominant_species", 2, seed=0)
     assert engine.legal_mask(state)[decide(agent, engine, state, seat)] == 1
     assert agent.last_simulations >= agent.chunk
+
+
+class FakeClock:
+    """A clock that advances `step` seconds each time it is read."""
+
+    def __init__(self, step):
+        self.now, self.step = 0.0, step
+
+    def __call__(self):
+        self.now += self.step
+        return self.now
+
+
+@pytest.mark.parametrize("cpu", [False, True])
+def test_time_budget_reads_the_chosen_clock(monkeypatch, cpu):
+    """`cpums` stops by the process's CPU time, `ms` by wall time: the chosen clock moves
+    10 ms a read, so a 35 ms budget allows 4 chunks; the other moves 1 s a read, and
+    reading it would stop the search after one chunk."""
+    import speciesgym.agents.search.agent as agent_module
+    fast = FakeClock(1.0)
+    ticking = FakeClock(0.010)
+    monkeypatch.setattr(agent_module, "CPU", ticking if cpu else fast)
+    monkeypatch.setattr(agent_module, "WALL", fast if cpu else ticking)
+    engine = make_engine("evolution", 2)
+    state = engine.new_state(3)
+    while engine.legal_mask(state).sum() < 2:
+        engine.apply(state, int(np.flatnonzero(engine.legal_mask(state))[0]))
+    seat = engine.to_move(state)
+    agent = SearchAgent(ms=35, cpu=cpu, chunk=4, seed=0)
+    assert engine.legal_mask(state)[decide(agent, engine, state, seat)] == 1
+    assert agent.last_simulations == 4 * 4
