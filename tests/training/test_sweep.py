@@ -140,6 +140,7 @@ def test_a_signal_to_the_sweep_reaches_each_running_seed_once(tmp_path, monkeypa
     """Two seeds side by side, a third waiting: the signal goes to both running ones, once each,
     the third never starts, and the sweep exits with 130."""
     stand_in_seeds(monkeypatch, tmp_path)
+    before = signal.getsignal(signal.SIGINT)   # default_int_handler, or SIG_IGN in a background job
     sent = []
 
     def wait():
@@ -154,7 +155,7 @@ def test_a_signal_to_the_sweep_reaches_each_running_seed_once(tmp_path, monkeypa
     assert not (tmp_path / "ready_2").exists()
     assert not (tmp_path / "sw" / "logs" / "seed_2.log").exists()
     assert "run the same command again to resume" in lines[-1]
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler      # put back
+    assert signal.getsignal(signal.SIGINT) is before                          # put back
 
 
 def test_a_failing_seed_is_named_and_the_others_still_run(tmp_path, monkeypatch):
