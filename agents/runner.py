@@ -109,10 +109,11 @@ class MatchResult:
 
 
 def play_match(game, num_players, agents, n_games, seed=0, rotate=True, on_game=None,
-               **options):
+               skip=(), **options):
     """Play `n_games` games with seeds seed, seed+1, ...; entrant i sits at seat
     (i + g) % num_players in game g when `rotate`. Returns a MatchResult. `on_game(g, seats,
-    result, shares)`, if given, is called after each game (shares: win share per entrant)."""
+    result, shares)`, if given, is called after each game (shares: win share per entrant).
+    Games whose index is in `skip` are not played (a resumed match plays the rest)."""
     n = len(agents)
     if n != num_players:
         raise ValueError(f"{n} agents for {num_players} players")
@@ -121,6 +122,8 @@ def play_match(game, num_players, agents, n_games, seed=0, rotate=True, on_game=
     out = MatchResult(names, 0,
                       np.zeros(n), np.zeros(n), np.zeros(n))
     for g in range(n_games):
+        if g in skip:
+            continue
         shift = g % n if rotate else 0
         seats = [(i + shift) % n for i in range(n)]       # entrant i -> seat
         by_seat = [None] * n

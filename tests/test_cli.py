@@ -84,6 +84,56 @@ def test_match_log_has_a_line_per_game_matching_the_totals(tmp_path):
     assert all(x["cpu_s"] >= 0 for x in lines)
 
 
+def test_match_resumes_from_its_log_playing_only_the_missing_games(tmp_path):
+    import json
+    from speciesgym.training.match import run_match
+    log = tmp_path / "games.jsonl"
+    agents = ["random", "heuristic:grazer"]
+    run_match("evolution", agents, 2, seed=5, log=str(log))        # stopped after 2 of 4
+    first = log.read_text()
+    rows = run_match("evolution", agents, 4, seed=5, log=str(log))
+    assert log.read_text().startswith(first)                      # kept, not played again
+    lines = [json.loads(x) for x in log.read_text().splitlines()]
+    assert [x["game"] for x in lines] == [0, 1, 2, 3]
+    assert [x["seed"] for x in lines] == [5, 6, 7, 8]
+    assert [x["seats"] for x in lines] == [[0, 1], [1, 0], [0, 1], [1, 0]]
+    for i, row in enumerate(rows):
+        assert abs(sum(x["shares"][i] for x in lines) / 4 - row["win_share"]) < 1e-9
+        assert abs(sum(x["scores"][i] for x in lines) / 4 - row["mean_score"]) < 1e-9
+    again = run_match("evolution", agents, 4, seed=5, log=str(log))  # nothing left to play
+    assert again == rows and len(log.read_text().splitlines()) == 4
+
+
+def test_match_log_of_another_match_or_malformed_is_refused_unchanged(tmp_path):
+    from speciesgym.training.match import run_match
+    log = tmp_path / "games.jsonl"
+    run_match("evolution", ["random", "random"], 1, seed=5, log=str(log))
+    before = log.read_text()
+    with pytest.raises(ValueError, match="another match"):
+        run_match("evolution", ["random", "heuristic:grazer"], 2, seed=5, log=str(log))
+    with pytest.raises(ValueError, match="another match"):
+        run_match("evolution", ["random", "random"], 2, seed=6, log=str(log))
+    assert log.read_text() == before
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("not json\n")
+    with pytest.raises(ValueError, match="line 1 is not a game line"):
+        run_match("evolution", ["random", "random"], 2, seed=5, log=str(bad))
+    assert bad.read_text() == "not json\n"
+    log.write_text(before + before)
+    with pytest.raises(ValueError, match="game 0 a second time"):
+        run_match("evolution", ["random", "random"], 2, seed=5, log=str(log))
+
+
+def test_match_drops_a_line_cut_off_by_a_crash_and_replays_that_game(tmp_path):
+    import json
+    from speciesgym.training.match import run_match
+    log = tmp_path / "games.jsonl"
+    run_match("evolution", ["random", "random"], 1, seed=5, log=str(log))
+    log.write_text(log.read_text() + '{"game": 1, "seed": 6, "ag')
+    run_match("evolution", ["random", "random"], 2, seed=5, log=str(log))
+    assert [json.loads(x)["game"] for x in log.read_text().splitlines()] == [0, 1]
+
+
 def test_match_refuses_one_agent_and_zero_games():
     out = run("match", "--agents", "random")
     assert out.returncode == 2 and "at least 2" in out.stderr

@@ -5,8 +5,11 @@ The figures behind strength claims such as heuristic:flyer's in the README come 
 command; the seed and the agent seeds (entrant i gets seed i + 1) fix every game.
 `--log FILE` appends one JSON line per finished game (seed, seats, win shares, scores, the
 process's CPU seconds for the game) and prints the running shares to stderr, so that a long
-match that is stopped still leaves its games."""
+match that is stopped still leaves its games. Run the same command again and it resumes: the
+games already in the log count, the rest are played (same game seeds and seats; the agents'
+own random streams start afresh, so a resumed game is a fresh draw of their choices)."""
 import json
+import os
 import sys
 import time
 
@@ -19,40 +22,79 @@ from speciesgym.training.ratings import wilson
 class GameLog:
     """play_match's on_game: a JSON line per game to `path`, running shares to stderr."""
 
-    def __init__(self, path, agents, seed):
+    def __init__(self, path, agents, seed, done=()):
         self.path, self.agents, self.seed = path, agents, seed
-        self.wins = [0.0] * len(agents)
+        self.wins = [sum(line["shares"][i] for line in done) for i in range(len(agents))]
+        self.count = len(done)
         self.clock = time.process_time()
 
     def __call__(self, g, seats, result, shares):
         now = time.process_time()
         self.wins = [w + x for w, x in zip(self.wins, shares)]
+        self.count += 1
         line = {"game": g, "seed": self.seed + g, "agents": self.agents, "seats": seats,
                 "shares": shares, "scores": [float(result.scores[s]) for s in seats],
                 "cpu_s": round(now - self.clock, 3)}
         self.clock = now
         with open(self.path, "a") as f:
             f.write(json.dumps(line) + "\n")
-        shares_so_far = ", ".join(f"{a} {w / (g + 1):.3f}" for a, w in zip(self.agents, self.wins))
-        print(f"game {g + 1}: {shares_so_far} ({line['cpu_s']:.1f} CPU s)", file=sys.stderr,
+        shares_so_far = ", ".join(f"{a} {w / self.count:.3f}" for a, w in zip(self.agents, self.wins))
+        print(f"game {g + 1} ({self.count} played): {shares_so_far} ({line['cpu_s']:.1f} CPU s)", file=sys.stderr,
               flush=True)
+
+
+def logged_games(path, agents, seed, games):
+    """The games of this match already in the log at `path` (a list of its JSON lines), for
+    resuming. A log of another match (other agents or seed), a malformed line or a game
+    logged twice is an error naming the file and line; a last line cut off without its
+    newline (a crash while writing) is dropped from the file with a message."""
+    if not path or not os.path.exists(path):
+        return []
+    with open(path) as f:
+        text = f.read()
+    raw = text.split("\n")
+    if raw[-1]:
+        print(f"{path}: dropping an unfinished last line (a game in flight)", file=sys.stderr)
+        text = "\n".join(raw[:-1]) + ("\n" if len(raw) > 1 else "")
+        with open(path, "w") as f:
+            f.write(text)
+    lines, seen = [], set()
+    for number, body in enumerate(text.splitlines(), 1):
+        try:
+            line = json.loads(body)
+            g, first = int(line["game"]), int(line["seed"]) - int(line["game"])
+            same = line["agents"] == agents and len(line["shares"]) == len(agents)
+        except (ValueError, KeyError, TypeError) as e:
+            raise ValueError(f"--log {path}: line {number} is not a game line ({e})") from None
+        if not same or first != seed:
+            raise ValueError(f"--log {path}: line {number} is from another match (agents "
+                             f"{line['agents']}, seed {first}); use another file")
+        if g in seen:
+            raise ValueError(f"--log {path}: line {number} logs game {g} a second time")
+        seen.add(g)
+        if g < games:
+            lines.append(line)
+    return lines
 
 
 def run_match(game, agents, games, seed=0, options=None, log=None):
     """Rows per entrant: spec, win share, Wilson low and high, mean score. `log`: a file
-    that gets a JSON line per game (GameLog)."""
+    that gets a JSON line per game (GameLog); games already in it are not played again."""
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
     players = len(agents)
+    done = logged_games(log, agents, seed, games)
     built = [from_spec(spec, game, players, seed=i + 1) for i, spec in enumerate(agents)]
-    on_game = GameLog(log, agents, seed) if log else None
+    on_game = GameLog(log, agents, seed, done) if log else None
     res = play_match(game, players, built, games, seed=seed, on_game=on_game,
-                     **(options or {}))
+                     skip={line["game"] for line in done}, **(options or {}))
     rows = []
-    for spec, wins, score in zip(agents, res.wins, res.mean_score):
-        low, high = wilson(float(wins), games)
-        rows.append({"agent": spec, "win_share": float(wins) / games, "low": low,
-                     "high": high, "mean_score": float(score)})
+    for i, spec in enumerate(agents):
+        wins = float(res.wins[i]) + sum(line["shares"][i] for line in done)
+        score = float(res.score[i]) + sum(line["scores"][i] for line in done)
+        low, high = wilson(wins, games)
+        rows.append({"agent": spec, "win_share": wins / games, "low": low,
+                     "high": high, "mean_score": score / games})
     return rows
 
 
@@ -78,5 +120,6 @@ def add_arguments(parser):
     parser.add_argument("--seed", type=int, default=0, help="seed of game 0 (game g: seed + g)")
     parser.add_argument("--option", action="append", help="game option key=value")
     parser.add_argument("--log", default=None,
-                        help="append a JSON line per finished game to this file")
+                        help="append a JSON line per finished game to this file; games "
+                             "already in it are kept and not played again (resume)")
     parser.set_defaults(func=cmd_match)
