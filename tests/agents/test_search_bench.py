@@ -4,6 +4,8 @@ player count and cap under a line naming the clock. No figure is checked (speed 
 by running the command, never by a test)."""
 import itertools
 
+import pytest
+
 from speciesgym.agents.search import bench
 
 
@@ -52,3 +54,16 @@ def test_wall_clock_is_the_default(capsys):
     bench.main(["--game", "evolution", "--players", "2", "--caps", "2", "--positions", "1",
                 "--mcts-sims", "1", "--search-sims", "2"])
     assert capsys.readouterr().out.splitlines()[0] == "clock: wall time"
+
+
+def test_repeat_names_itself_and_rejects_zero(capsys):
+    bench.main(["--game", "dominant_species", "--players", "2", "--caps", "2", "--positions",
+                "1", "--mcts-sims", "1", "--search-sims", "2", "--repeat", "2", "--cpu"])
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "clock: CPU time of this process, best of 2"
+    assert len(out) == 3
+    with pytest.raises(SystemExit):
+        bench.main(["--repeat", "0"])
+    assert "--repeat must be >= 1" in capsys.readouterr().err
+    with pytest.raises(ValueError, match="repeat must be >= 1"):
+        bench.bench("evolution", 2, 1, 1, 1, 2, repeat=0)
