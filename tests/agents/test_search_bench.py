@@ -1,0 +1,69 @@
+"""The speed benchmark of the compiled search against the Python MCTS (agents.search.bench):
+its rates are read from the clock it is given, and the command prints one row per game,
+player count and cap under a line naming the clock. No figure is checked (speed is measured
+by running the command, never by a test)."""
+import itertools
+
+import pytest
+
+from speciesgym.agents.search import bench
+
+
+class Counting:
+    """An agent that records its calls and always plays its first legal action."""
+
+    def __init__(self):
+        self.calls = 0
+
+    def act(self, observation, action_mask, infoset=None):
+        self.calls += 1
+        return int(action_mask.argmax())
+
+
+def test_sims_per_second_reads_the_clock_it_is_given():
+    cases = bench.positions("evolution", 2, 3)
+    ticks = itertools.count(10.0, 2.5)          # 2.5 "seconds" between two readings
+    agent = Counting()
+    rate = bench.sims_per_second(agent, cases, 40, clock=lambda: next(ticks))
+    assert agent.calls == 3
+    assert rate == 40 * 3 / 2.5
+
+
+def test_positions_are_decisions_with_a_choice():
+    cases = bench.positions("dominant_species", 2, 4)
+    assert len(cases) == 4
+    for engine, state, seat in cases:
+        assert engine.to_move(state) == seat
+        assert engine.legal_mask(state).sum() > 1
+
+
+def test_cpu_flag_prints_its_clock_and_one_row_per_cap(capsys):
+    bench.main(["--game", "evolution", "--players", "2", "--caps", "4", "1", "--positions",
+                "1", "--mcts-sims", "2", "--search-sims", "4", "--cpu"])
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[0] == "clock: CPU time of this process"
+    rows = [line.split() for line in lines[2:]]
+    assert [(r[0], r[1], r[2]) for r in rows] == [("evolution", "2", "4"), ("evolution", "2", "1")]
+    for r in rows:
+        py, jit, ratio = float(r[4]), float(r[5]), float(r[6])
+        assert py > 0 and jit > 0
+        assert abs(ratio - jit / py) <= 0.05 + 0.01 * ratio   # printed rounded
+
+
+def test_wall_clock_is_the_default(capsys):
+    bench.main(["--game", "evolution", "--players", "2", "--caps", "2", "--positions", "1",
+                "--mcts-sims", "1", "--search-sims", "2"])
+    assert capsys.readouterr().out.splitlines()[0] == "clock: wall time"
+
+
+def test_repeat_names_itself_and_rejects_zero(capsys):
+    bench.main(["--game", "dominant_species", "--players", "2", "--caps", "2", "--positions",
+                "1", "--mcts-sims", "1", "--search-sims", "2", "--repeat", "2", "--cpu"])
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "clock: CPU time of this process, best of 2"
+    assert len(out) == 3
+    with pytest.raises(SystemExit):
+        bench.main(["--repeat", "0"])
+    assert "--repeat must be >= 1" in capsys.readouterr().err
+    with pytest.raises(ValueError, match="repeat must be >= 1"):
+        bench.bench("evolution", 2, 1, 1, 1, 2, repeat=0)
