@@ -325,6 +325,36 @@ def test_a_task_that_raises_stops_the_run_naming_it_and_the_rerun_continues(tmp_
     assert read_suite_file(out)["complete"] and len(read_suite_file(out)["positions"]) == 4
 
 
+def test_ctrl_c_keeps_the_journal_says_so_and_the_rerun_continues(tmp_path, capsys,
+                                                                   monkeypatch):
+    from speciesgym.training.decisions import relabel as module
+    labelled = module.relabel_task
+
+    def interrupted_at_2(game, record, sims, seed, i):
+        if i == 2:
+            raise KeyboardInterrupt
+        return labelled(game, record, sims, seed, i)
+
+    suite, out = toy_suite(tmp_path), tmp_path / "r.json.gz"
+    argv = ["decisions", "relabel", "--suite", str(suite), "--sims", "2", "--quiet",
+            "--out", str(out)]
+    monkeypatch.setattr(module, "relabel_task", interrupted_at_2)
+    assert main(argv) == 130
+    err = capsys.readouterr().err
+    assert "interrupted" in err and "run the same command again to continue" in err
+    journal = (tmp_path / "r.partial.jsonl").read_text().splitlines()
+    assert [json.loads(line)["task"] for line in journal[1:]] == [0, 1]
+    monkeypatch.setattr(module, "relabel_task", labelled)
+    assert main(argv) == 0
+    assert len(read_suite_file(out)["positions"]) == 4
+    import importlib
+    evaluate_module = importlib.import_module("speciesgym.training.decisions.evaluate")
+    monkeypatch.setattr(evaluate_module, "evaluate",
+                        lambda *a, **k: (_ for _ in ()).throw(KeyboardInterrupt))
+    assert main(["decisions", "eval", "--suite", str(suite), "--agent", "random"]) == 130
+    assert "nothing was written" in capsys.readouterr().err
+
+
 def two_labellings(tmp_path):
     """A and B of the toy suite's four positions: values rising with the action in A, in B
     too except position 0 (falling); clear in A: 0, 1, 2; clear in B: 0, 1."""

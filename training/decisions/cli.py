@@ -7,9 +7,17 @@ import sys
 from speciesgym.training.decisions.suite import SPECS, SUITES_DIR
 
 
-def _on_executor(cmd):
+RESUMES = "finished work is kept in the run's journal (<out>.partial.jsonl); run the same " \
+          "command again to continue"
+
+
+def _on_executor(cmd, on_interrupt="nothing was written; an evaluation starts afresh"):
     """cmd(args, executor) run with the executor that --executor and --address name (None
-    for local); a task that failed is printed (exit status 1), its run kept for a rerun."""
+    for local); a task that failed is printed (exit status 1), its run kept for a rerun;
+    Ctrl-C (or a stop signal turned into KeyboardInterrupt) says what was kept (status 130)."""
+    if isinstance(cmd, str):                 # used as @_on_executor(on_interrupt=...)
+        return lambda f: _on_executor(f, cmd)
+
     def run(args):
         from speciesgym.training.decisions.tasks import TaskFailed
         from speciesgym.training.ray_tasks import RayTasks, check_address
@@ -24,10 +32,13 @@ def _on_executor(cmd):
         except TaskFailed as exc:
             print(f"speciesgym: {exc}", file=sys.stderr)
             return 1
+        except KeyboardInterrupt:
+            print(f"speciesgym: interrupted; {on_interrupt}", file=sys.stderr)
+            return 130
     return run
 
 
-@_on_executor
+@_on_executor(RESUMES)
 def cmd_build(args, executor):
     from speciesgym.training.decisions.build import BuildArgs, build
     from speciesgym.training.decisions.suite import suite_spec
@@ -46,7 +57,7 @@ def _command():
     return "speciesgym " + " ".join(shlex.quote(a) for a in sys.argv[1:])
 
 
-@_on_executor
+@_on_executor(RESUMES)
 def cmd_relabel(args, executor):
     from speciesgym.training.decisions.relabel import RelabelArgs, relabel
     data = relabel(RelabelArgs(args.suite, args.out, args.seed, args.sims, args.workers,
