@@ -41,9 +41,9 @@ DEMO_STEPS_DS ?= 30000
 DEMO_GAMES ?= 50
 # --vec dummy: the README's demo figures were made with it (batched plays other random games)
 DEMO_FLAGS = --players 2 --seed 0 --envs 8 --net 128,128 --shaping 2 --self-play 0.3 \
-	--checkpoint-every 20000 --eval-every 0 --eval-games $(DEMO_GAMES) --overwrite --vec dummy --recipe none
+	--checkpoint-every 20000 --pool-every 20000 --eval-every 0 --eval-games $(DEMO_GAMES) --overwrite --vec dummy --recipe none
 # Dominant Species starts from behaviour cloning of heuristic:spreader (one DAgger round)
-DEMO_DS_FLAGS = --learning-rate 0.0003 --ent-coef 0.001 --clip-range 0.1 --checkpoint-every 10000 \
+DEMO_DS_FLAGS = --learning-rate 0.0003 --ent-coef 0.001 --clip-range 0.1 --checkpoint-every 10000 --pool-every 10000 \
 	--pretrain heuristic:spreader --pretrain-games 200 --pretrain-epochs 5 --pretrain-rounds 2
 
 demo: warm

@@ -70,6 +70,9 @@ def parse_seeds(text):
     return seeds
 
 
+LEGACY_FIELDS = {"pool_every": "checkpoint_every"}   # the pool followed the checkpoints
+
+
 def sweep_config(args):
     """The fields that make a sweep's recipe: every Args field but NOT_CONFIG."""
     return {k: v for k, v in dataclasses.asdict(args).items() if k not in NOT_CONFIG}
@@ -143,6 +146,9 @@ def check_sweep(args, seeds):
     defaults = json.loads(json.dumps({f.name: f.default for f in dataclasses.fields(Args)
                                       if f.default is not dataclasses.MISSING}))
     old = {**{k: v for k, v in defaults.items() if k in given}, **stored["config"]}
+    for key, like in LEGACY_FIELDS.items():    # fields that took another field's value before
+        if key not in stored["config"] and like in stored["config"]:
+            old[key] = stored["config"][like]
     differ = sorted(set(old) | set(given))
     differ = [k for k in differ if old.get(k, "<absent>") != given.get(k, "<absent>")]
     if differ:

@@ -2,11 +2,16 @@
 
 The learner plays one seat of `--envs` parallel games (training.single_agent.SingleAgentEnv);
 every opponent seat is drawn per episode from a pool: with probability `--self-play` one of
-the learner's last `--pool-size` checkpoints, otherwise a baseline (`random`, heuristics).
+the learner's last `--pool-size` snapshots (taken every `--pool-every` steps), otherwise a
+baseline (`random`, heuristics). The pool has its own cadence so that checkpoints and
+evaluations change only what is written, never the result (a test trains at several
+checkpoint and evaluation cadences and gets the same weights).
 
 A run lives in `runs/<name>/`:
   args.json                the arguments of the run
   checkpoints/step_N.zip   every `--checkpoint-every` steps, written atomically
+  pool/step_N.zip          the self-play pool's snapshots (a second name of the checkpoint
+                           when both fall on one step)
   final.zip                the policy at the end (same format; `ppo:runs/<name>/final.zip`)
   eval.csv                 every `--eval-every` steps: win rate against each eval opponent,
                            with the run's CPU seconds so far; with `--eval-suite feeding` also
@@ -20,8 +25,9 @@ runs/<name>/seed_<k>/, the config stored once, rerun to resume (training.sweep);
 report runs/<name>` summarises it across seeds (training.report).
 
 `--resume` loads the last checkpoint and continues up to `--timesteps` in total; files in
-checkpoints/ not named step_<digits>.zip (`step_abc.zip`, notes) are ignored by it and by the
-self-play pool. Ctrl-C (SIGINT) or SIGTERM stops a run; its checkpoints stay complete (atomic
+checkpoints/ and pool/ not named step_<digits>.zip (`step_abc.zip`, notes) are ignored by it
+and by the self-play pool; snapshots after the checkpoint it resumes from are dropped (those
+steps are played again). Ctrl-C (SIGINT) or SIGTERM stops a run; its checkpoints stay complete (atomic
 writes) and the command exits with 130. The run installs its own handler for both signals
 before it writes anything to checkpoints/, so a run started with SIGINT ignored (a
 background job of a non-interactive shell inherits that) still stops on it, and a signal
@@ -78,29 +84,75 @@ def available_baselines(args):
 
 
 class Run:
-    """The files of runs/<name>/ and the self-play pool made from its checkpoints."""
+    """The files of runs/<name>/: checkpoints (for --resume) and the self-play pool's
+    snapshots, each a folder of step_<digits>.zip files."""
 
     def __init__(self, args):
         self.dir = os.path.join(args.runs_dir, args.name)
         self.ckpt_dir = os.path.join(self.dir, "checkpoints")
+        self.pool_dir = os.path.join(self.dir, "pool")
         self.eval_csv = os.path.join(self.dir, "eval.csv")
 
     def checkpoints(self):
         """(step, path) of every complete checkpoint, oldest first: the files named
         step_<digits>.zip. Anything else in the folder (`step_abc.zip`, a half-written
         `.step_N.zip.<pid>.tmp`, notes) is ignored by --resume and the self-play pool."""
-        if not os.path.isdir(self.ckpt_dir):
-            return []
-        out = []
-        for f in os.listdir(self.ckpt_dir):
-            match = CHECKPOINT_NAME.fullmatch(f)
-            path = os.path.join(self.ckpt_dir, f)
-            if match and os.path.isfile(path):
-                out.append((int(match.group(1)), path))
-        return sorted(out)
+        return steps_in(self.ckpt_dir)
+
+    def snapshots(self):
+        """(step, path) of the self-play pool's snapshots, oldest first (as checkpoints)."""
+        return steps_in(self.pool_dir)
 
     def checkpoint_path(self, step):
         return os.path.join(self.ckpt_dir, f"step_{step:010d}.zip")
+
+    def snapshot_path(self, step):
+        return os.path.join(self.pool_dir, f"step_{step:010d}.zip")
+
+
+def steps_in(folder):
+    if not os.path.isdir(folder):
+        return []
+    out = []
+    for f in os.listdir(folder):
+        match = CHECKPOINT_NAME.fullmatch(f)
+        path = os.path.join(folder, f)
+        if match and os.path.isfile(path):
+            out.append((int(match.group(1)), path))
+    return sorted(out)
+
+
+def link_or_copy(source, target):
+    """`target` as a second name of `source` (a copy where links are not possible)."""
+    tmp = f"{target}.{os.getpid()}.tmp"
+    try:
+        os.link(source, tmp)
+    except OSError:
+        shutil.copyfile(source, tmp)
+    os.replace(tmp, target)
+
+
+def resumed_pool(run, args, step0, existing):
+    """The pool's snapshots when resuming from the checkpoint at `step0`: those after it came
+    from steps that are played again, so they go. A run started before --pool-every existed
+    pooled its checkpoints: its pool starts from them and keeps their cadence (returns args
+    with pool_every = checkpoint_every, and says so)."""
+    for step, path in run.snapshots():
+        if step > step0:
+            os.remove(path)
+    stored = os.path.join(run.dir, "args.json")
+    if os.path.isfile(stored):
+        with open(stored) as f:
+            legacy = "pool_every" not in json.load(f)
+        if legacy:
+            print(f"train: {run.dir} began before --pool-every; its self-play pool keeps "
+                  f"following its checkpoints (every {args.checkpoint_every} steps)")
+            os.makedirs(run.pool_dir, exist_ok=True)
+            for step, path in existing[-args.pool_size:]:
+                if not os.path.exists(run.snapshot_path(step)):
+                    link_or_copy(path, run.snapshot_path(step))
+            args = dataclasses.replace(args, pool_every=args.checkpoint_every)
+    return args
 
 
 def opponent_mix(baselines, checkpoints, self_play):
@@ -191,19 +243,23 @@ def train(args):
         raise ValueError(f"run {run.dir} already has checkpoints; use --resume to continue it, "
                          f"--overwrite to start again, or another --name")
 
+    if args.resume:
+        args = resumed_pool(run, args, existing[-1][0], existing)
+
     # seeding, up front
     random.seed(args.seed)
     np.random.seed(args.seed)
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
     os.makedirs(run.ckpt_dir, exist_ok=True)
+    os.makedirs(run.pool_dir, exist_ok=True)
     with open(os.path.join(run.dir, "args.json"), "w") as f:
         json.dump(dataclasses.asdict(args), f, indent=2)
 
     meta = {"game": args.game, "num_players": args.players, "options": options,
             "obs_size": engine.obs_size, "num_actions": engine.num_actions,
             "reward": args.reward, "run": args.name, "seed": args.seed}
-    pool_paths = [p for _, p in existing[-args.pool_size:]]
+    pool_paths = [p for _, p in run.snapshots()[-args.pool_size:]]
     specs, weights = opponent_mix(baselines, pool_paths, args.self_play)
     cpu_start, cpu_before = time.process_time(), 0.0
     if args.resume:
@@ -268,20 +324,36 @@ def train(args):
         write_checkpoint(model, path, dict(meta, num_timesteps=int(model.num_timesteps),
                                            cpu_seconds=cpu_seconds(),
                                            args=dataclasses.asdict(args)))
-        ckpts = run.checkpoints()
-        for _, old in ckpts[:-args.pool_size]:
+        for _, old in run.checkpoints()[:-args.pool_size]:
             os.remove(old)
-        pool = [p for _, p in ckpts[-args.pool_size:]]
+
+    def snapshot(step):
+        """The learner joins the self-play pool (a second name of the checkpoint written at
+        the same step, if any); the oldest leave it."""
+        if args.self_play == 0.0:
+            return
+        path, ckpt = run.snapshot_path(step), run.checkpoint_path(step)
+        if os.path.isfile(ckpt):
+            link_or_copy(ckpt, path)
+        else:
+            write_checkpoint(model, path, dict(meta, num_timesteps=int(model.num_timesteps),
+                                               args=dataclasses.asdict(args)))
+        snaps = run.snapshots()
+        for _, old in snaps[:-args.pool_size]:
+            os.remove(old)
+        pool = [p for _, p in snaps[-args.pool_size:]]
         venv.env_method("set_opponents", *opponent_mix(baselines, pool, args.self_play))
 
     def next_multiple(step, every):
         return (step // every + 1) * every
 
     class RunCallback(BaseCallback):
-        """Checkpoints and evaluations between rollouts (after each PPO update)."""
+        """Checkpoints, pool snapshots and evaluations between rollouts (after each PPO
+        update); each on its own cadence."""
 
         def _on_training_start(self):
             self.next_ckpt = next_multiple(self.num_timesteps, args.checkpoint_every)
+            self.next_pool = next_multiple(self.num_timesteps, args.pool_every)
             self.next_eval = next_multiple(self.num_timesteps, args.eval_every) \
                 if args.eval_every > 0 else None
 
@@ -290,6 +362,9 @@ def train(args):
             if step >= self.next_ckpt:
                 save(step)
                 self.next_ckpt = next_multiple(step, args.checkpoint_every)
+            if step >= self.next_pool:
+                snapshot(step)
+                self.next_pool = next_multiple(step, args.pool_every)
             if self.next_eval is not None and step >= self.next_eval:
                 run_eval(step)
                 self.next_eval = next_multiple(step, args.eval_every)
@@ -310,6 +385,7 @@ def train(args):
             behaviour_clone(model, args, teachers, options, run.dir)
             stop.check()
             save(0)
+            snapshot(0)
             if args.eval_every > 0:
                 run_eval(0)
         if remaining > 0:

@@ -54,9 +54,14 @@ class Args:
     self_play: float = 0.5
     """probability that an opponent seat is a past checkpoint (once one exists)"""
     pool_size: int = 5
-    """how many of the latest checkpoints form the self-play pool (older ones are deleted)"""
+    """how many of the latest snapshots form the self-play pool, and how many checkpoints are
+    kept (older ones of each are deleted)"""
+    pool_every: int = 50_000
+    """steps between snapshots of the learner added to the self-play pool (with --self-play
+    above 0); independent of --checkpoint-every, so the result does not depend on it"""
     checkpoint_every: int = 50_000
-    """steps between checkpoints"""
+    """steps between checkpoints (for --resume; they change when files are written, not the
+    result)"""
     eval_every: int = 50_000
     """steps between evaluations against the baselines (0: only at the end)"""
     eval_games: int = 40
@@ -137,7 +142,7 @@ def check_args(args):
     if args.game not in HEURISTICS:
         raise ValueError(f"unknown game {args.game!r}; choose one of {', '.join(HEURISTICS)}")
     for name in ("timesteps", "envs", "n_steps", "batch_size", "n_epochs", "checkpoint_every",
-                 "eval_games", "pool_size", "threads", "pretrain_games",
+                 "pool_every", "eval_games", "pool_size", "threads", "pretrain_games",
                  "pretrain_epochs", "pretrain_rounds"):
         if getattr(args, name) < 1:
             raise ValueError(f"--{name.replace('_', '-')} must be at least 1")

@@ -4,8 +4,9 @@ A recipe is a set of flag values, per game, found by multi-seed sweeps (README, 
 holds across seeds"); `speciesgym train` fills every flag the command line does not give from
 its game's recipe (`--recipe auto`, the default), and `--recipe none` gives the bare defaults
 of `Args` (what `Args()` is in Python). Flags given on the command line always win. No recipe
-sets an evaluation cadence or a checkpoint interval: those only change when figures are
-written, never the result.
+sets an evaluation cadence or a checkpoint interval: those only change when figures and files
+are written, never the result (the self-play pool has its own cadence, `pool_every`: the
+checkpoint interval the recipe's sweep ran with, so its figures replay).
 
 - evolution: behaviour cloning of heuristic:flyer (two DAgger rounds), then 300k PPO steps
   against the three heuristics and past checkpoints (training/recipes/
@@ -17,14 +18,14 @@ written, never the result.
 RECIPES = {
     "evolution": {
         "timesteps": 300_000, "net": "128,128", "learning_rate": 3e-4, "ent_coef": 0.001,
-        "clip_range": 0.1, "shaping": 2.0, "self_play": 0.3,
+        "clip_range": 0.1, "shaping": 2.0, "self_play": 0.3, "pool_every": 50_000,
         "baselines": "heuristic:grazer,heuristic:hunter,heuristic:flyer",
         "pretrain": "heuristic:flyer", "pretrain_games": 200, "pretrain_epochs": 5,
         "pretrain_rounds": 2,
     },
     "dominant_species": {
         "timesteps": 3_000_000, "net": "256,256", "learning_rate": 1e-4, "ent_coef": 0.001,
-        "clip_range": 0.1, "shaping": 2.0, "self_play": 0.2,
+        "clip_range": 0.1, "shaping": 2.0, "self_play": 0.2, "pool_every": 100_000,
         "baselines": "heuristic:spreader,heuristic:dominator",
         "pretrain": "heuristic:spreader", "pretrain_games": 500, "pretrain_epochs": 6,
         "pretrain_rounds": 3,

@@ -107,6 +107,20 @@ def test_a_sweep_written_before_a_new_flag_resumes_when_the_flag_is_at_its_defau
         run_sweep(tiny(tmp_path, pool_size=3), [0, 1])
 
 
+def test_a_sweep_from_before_pool_every_keeps_its_checkpoint_cadence_as_its_pool(swept,
+                                                                                tmp_path):
+    """Before --pool-every the self-play pool was the checkpoints: a sweep.json without it
+    matches a pool cadence equal to its stored --checkpoint-every, and no other."""
+    sweep = tmp_path / "sw"
+    shutil.copytree(swept[0] / "sw", sweep)
+    stored = json.loads((sweep / "sweep.json").read_text())
+    del stored["config"]["pool_every"]
+    (sweep / "sweep.json").write_text(json.dumps(stored))
+    with pytest.raises(ValueError, match="--pool-every 128 .stored. vs 50000 .given."):
+        run_sweep(tiny(tmp_path), [0, 1])
+    assert run_sweep(tiny(tmp_path, pool_every=128), [0, 1], out=[].append) == 0
+
+
 # A stand-in for a seed's training process: it says it is ready once its handlers are in, then
 # records the first SIGINT or SIGTERM it gets and exits with 130, as a run does (an alarm ends
 # it if no signal ever comes).

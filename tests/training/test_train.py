@@ -4,6 +4,7 @@ import csv
 import dataclasses
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -115,6 +116,59 @@ def test_same_command_same_run(tmp_path):
     assert all((pa[k] == pb[k]).all() for k in pa)
     strip = lambda rows: [{k: v for k, v in r.items() if "seconds" not in k} for r in rows]
     assert strip(eval_rows(tmp_path / "a")) == strip(eval_rows(tmp_path / "b"))
+
+
+def weights(path):
+    return PPOAgent.load(path, "evolution", 2).policy.state_dict()
+
+
+def test_the_result_does_not_depend_on_the_checkpoint_or_evaluation_cadence(tmp_path):
+    """Issue 13: checkpoints and evaluations change what is written, never the run. The
+    self-play pool changes every 128 steps here (self-play 0.5); checkpoints every 128, 384
+    or 1000 steps and evaluations never, every 128 or every 256 steps give the same weights
+    (before --pool-every the pool was the checkpoints, and runs a and b differed)."""
+    cadences = {"a": dict(checkpoint_every=128, eval_every=0),
+                "b": dict(checkpoint_every=384, eval_every=128),
+                "c": dict(checkpoint_every=1000, eval_every=256)}
+    for name, kw in cadences.items():
+        train(tiny(tmp_path, timesteps=512, name=name, pool_every=128, **kw))
+    wa = weights(tmp_path / "a" / "final.zip")
+    for name in ("b", "c"):
+        wb = weights(tmp_path / name / "final.zip")
+        assert all((wa[k] == wb[k]).all() for k in wa), name
+    assert [s for s, _ in Run(tiny(tmp_path, name="b")).snapshots()] == [256, 384]
+    assert [s for s, _ in Run(tiny(tmp_path, name="b")).checkpoints()] == [384, 512]
+
+
+def test_a_run_from_before_pool_every_resumes_with_its_checkpoints_as_its_pool(tmp_path,
+                                                                                capsys):
+    train(tiny(tmp_path, timesteps=256, name="old", eval_every=0, checkpoint_every=128,
+               pool_every=128))
+    run = Run(tiny(tmp_path, name="old"))
+    shutil.rmtree(run.pool_dir)                       # as the run was written before
+    stored = json.loads((tmp_path / "old" / "args.json").read_text())
+    del stored["pool_every"]
+    (tmp_path / "old" / "args.json").write_text(json.dumps(stored))
+    train(tiny(tmp_path, timesteps=512, name="old", eval_every=0, checkpoint_every=128,
+               pool_every=512, resume=True))
+    assert "began before --pool-every" in capsys.readouterr().out
+    assert [s for s, _ in run.snapshots()] == [256, 384]        # the checkpoints' cadence
+    assert json.loads((tmp_path / "old" / "args.json").read_text())["pool_every"] == 128
+
+
+def test_resume_drops_the_snapshots_of_steps_it_plays_again(tmp_path):
+    kw = dict(timesteps=512, name="r", eval_every=0, checkpoint_every=256, pool_every=128)
+    train(tiny(tmp_path, **kw))
+    run = Run(tiny(tmp_path, name="r"))
+    assert [s for s, _ in run.snapshots()] == [256, 384]
+    before = weights(run.snapshot_path(384))
+    os.remove(run.checkpoint_path(512))               # as if stopped before step 512's save
+    os.remove(os.path.join(run.dir, "final.zip"))
+    train(tiny(tmp_path, resume=True, **kw))          # resumes at 256: 384 is played again
+    assert [s for s, _ in run.snapshots()] == [256, 384]
+    again = weights(run.snapshot_path(384))         # taken again (resumed games differ)
+    assert any((before[k] != again[k]).any() for k in before)
+    assert read_metadata(run.snapshot_path(384))["num_timesteps"] == 384
 
 
 def test_bad_checkpoints_are_named(evolution_run, tmp_path):

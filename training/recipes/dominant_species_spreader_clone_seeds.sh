@@ -17,7 +17,7 @@ SEEDS=${SEEDS:-0-4}
 PLAYERS=${PLAYERS:-2}
 HEUR="heuristic:spreader,heuristic:dominator"
 RECIPE="--game dominant_species --players $PLAYERS --timesteps $TIMESTEPS --net 256,256 \
- --learning-rate 0.0001 --ent-coef 0.001 --clip-range 0.1 --shaping 2 --self-play 0.2 \
+ --learning-rate 0.0001 --ent-coef 0.001 --clip-range 0.1 --shaping 2 --self-play 0.2 --pool-every 100000 \
  --baselines $HEUR --eval-opponents $HEUR --checkpoint-every 100000 --eval-every 1500000 \
  --eval-games 200 --pretrain heuristic:spreader --pretrain-games 500 --pretrain-epochs 6 \
  --pretrain-rounds 3 --runs-dir $RUNS_DIR --seeds $SEEDS --workers ${WORKERS:-1} --no-progress"

@@ -15,7 +15,7 @@ SEEDS=${SEEDS:-0-4}
 PLAYERS=${PLAYERS:-2}
 HEUR="heuristic:grazer,heuristic:hunter,heuristic:flyer"
 RECIPE="--game evolution --players $PLAYERS --timesteps $TIMESTEPS --net 128,128 \
- --learning-rate 0.0003 --ent-coef 0.001 --clip-range 0.1 --shaping 2 --self-play 0.3 \
+ --learning-rate 0.0003 --ent-coef 0.001 --clip-range 0.1 --shaping 2 --self-play 0.3 --pool-every 50000 \
  --baselines $HEUR --eval-opponents $HEUR --checkpoint-every 50000 --eval-every 0 \
  --eval-games 200 --vec dummy --pretrain heuristic:flyer --pretrain-games 200 --pretrain-epochs 5 \
  --pretrain-rounds 2 --runs-dir $RUNS_DIR --seeds $SEEDS --workers ${WORKERS:-1} --no-progress"
