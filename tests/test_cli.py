@@ -142,7 +142,7 @@ def test_match_refuses_one_agent_and_zero_games():
 
 
 @pytest.mark.parametrize("command", ["", "play", "bench", "show", "replay", "warm", "train",
-                                     "report", "train-rllib", "match", "decisions",
+                                     "report", "effects", "train-rllib", "match", "decisions",
                                      "tournament", "tournament-report"])
 def test_every_command_prints_its_help(command, capsys):
     from speciesgym.training.cli import build_parser

@@ -1,5 +1,5 @@
-"""The `speciesgym` command: play, bench, show, replay, warm, train, report, train-rllib, match,
-decisions, tournament, tournament-report."""
+"""The `speciesgym` command: play, bench, show, replay, warm, train, report, effects,
+train-rllib, match, decisions, tournament, tournament-report."""
 import argparse
 import json
 import sys
@@ -136,6 +136,11 @@ def cmd_report(args):
     from speciesgym.training.report import run_report
     return run_report(args.sweep, target=args.target, reps=args.reps, seed=args.seed,
                       out_dir=args.out, plot=args.plot)
+
+
+def cmd_effects(args):
+    from speciesgym.training.effects import run_effects
+    return run_effects(args.sweeps, reps=args.reps, seed=args.seed, out_dir=args.out)
 
 
 def cmd_tournament(args):
@@ -329,6 +334,16 @@ def build_parser():
     report.add_argument("--no-plot", dest="plot", action="store_false",
                         help="skip the PNG")
     report.set_defaults(func=cmd_report)
+    effects = sub.add_parser("effects", help="what a change of recipe does: sweeps against a "
+                             "base sweep, IQM differences with 95%% intervals",
+                             description="Reads each sweep's sweep.json and seed_*/eval.csv "
+                             "(training/effects.py); the first folder is the base.")
+    effects.add_argument("sweeps", nargs="+", help="the base sweep's folder, then variants")
+    effects.add_argument("--reps", type=int, default=2000,
+                         help="bootstrap resamples (default %(default)s)")
+    effects.add_argument("--seed", type=int, default=0, help="seed of the bootstrap")
+    effects.add_argument("--out", default=None, help="folder for effects.csv and effects.json")
+    effects.set_defaults(func=cmd_effects)
     add_tournament_arguments(sub.add_parser(
         "tournament", help="bots play a seeded, resumable tournament; prints a leaderboard",
         description="Entrants play --games games with tables drawn and seats rotated from "

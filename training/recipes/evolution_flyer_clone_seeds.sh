@@ -7,6 +7,7 @@
 #
 #   nice -n 19 sh training/recipes/evolution_flyer_clone_seeds.sh          # from the repository root
 #   RUNS_DIR=/work/runs TIMESTEPS=300000 sh training/recipes/...
+#   NAME=<sweep> EXTRA="--shaping 0" sh training/recipes/...   # a variant (evolution_effects.sh)
 set -e
 SPECIESGYM=${SPECIESGYM:-"python -m speciesgym.training.cli"}
 RUNS_DIR=${RUNS_DIR:-runs}
@@ -21,6 +22,6 @@ RECIPE="--game evolution --players $PLAYERS --timesteps $TIMESTEPS --net 128,128
  --pretrain-rounds 2 --runs-dir $RUNS_DIR --seeds $SEEDS --workers ${WORKERS:-1} --no-progress"
 
 NAME=${NAME:-evolution-${PLAYERS}p-flyerclone}
-$SPECIESGYM train --name "$NAME" $RECIPE
+$SPECIESGYM train --name "$NAME" $RECIPE ${EXTRA:-}
 if [ "$PLAYERS" = 2 ]; then TARGET=0.55; else TARGET=0.25; fi
 $SPECIESGYM report "$RUNS_DIR/$NAME" --target $TARGET
