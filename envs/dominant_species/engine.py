@@ -154,6 +154,36 @@ def decide_at(states, b, action, mask, legal, obs):
     return pack(seat, n)
 
 
+ENV_NEW, ENV_MASK, ENV_STEP, ENV_OBSERVE = 0, 1, 2, 3
+_NO_MASK = np.zeros(0, np.int8)
+_NO_OBS = np.zeros(0, np.float32)
+
+
+@njit(cache=True)
+def env_at(states, b, op, arg, setup, mask, obs):
+    """What an env's reset, observe and step need, in one compiled entry point: every entry
+    point links and re-optimises the rule tree below it, so a user's first step compiles
+    this one instead of new_game_at, mask_at, step_mask_at and observe_at (cold start).
+    op ENV_NEW: a new game of `arg` players, `setup` = [forbid_useless, animal per seat
+    (6)]; ENV_MASK: mask_at into `mask`; ENV_STEP: step_mask_at of action `arg`;
+    ENV_OBSERVE: observe_at of seat `arg` into `obs`. Returns the seat to move as mask_at
+    does (-2 for ENV_STEP on an action the stored mask refuses), 0 after ENV_NEW and
+    ENV_OBSERVE."""
+    st = states[b]
+    if op == ENV_NEW:
+        new_game(st, arg, setup[1:].copy(), np.int64(setup[0]))
+        return 0
+    if op == ENV_OBSERVE:
+        fill_observation(st, arg, obs)
+        return 0
+    if op == ENV_STEP:
+        if arg < 0 or arg >= N_ACTIONS or st.mask[arg] == 0:
+            return -2
+        step(st, arg)
+    legal_mask(st, mask)
+    return to_move_at(states, b)
+
+
 def check_state(state):
     """ValueError unless `state` is a (1,)-shaped record array of STATE_DTYPE: the kernels
     index the record blindly, so anything else would be read or written out of bounds."""
@@ -193,7 +223,10 @@ class DominantSpeciesEngine(GameEngine):
     def new_state(self, seed):
         state = np.zeros(1, STATE_DTYPE)
         state[0]["rng"] = seed_word(seed)
-        new_game_at(state, 0, self.num_players, self.animals, self.forbid_useless)
+        setup = np.empty(7, np.int8)
+        setup[0] = self.forbid_useless
+        setup[1:] = self.animals
+        env_at(state, 0, ENV_NEW, self.num_players, setup, _NO_MASK, _NO_OBS)
         return state
 
     def to_move(self, state):
@@ -203,12 +236,12 @@ class DominantSpeciesEngine(GameEngine):
     def legal_mask(self, state):
         check_state(state)
         out = np.empty(N_ACTIONS, np.int8)
-        mask_at(state, 0, out)
+        env_at(state, 0, ENV_MASK, 0, _NO_MASK, out, _NO_OBS)
         return out
 
     def mask_into(self, state, out):
         check_state(state)
-        return int(mask_at(state, 0, out))
+        return int(env_at(state, 0, ENV_MASK, 0, _NO_MASK, out, _NO_OBS))
 
     def apply(self, state, action):
         check_state(state)
@@ -228,7 +261,7 @@ class DominantSpeciesEngine(GameEngine):
             if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
                 raise ValueError(f"action must be an integer index, got {action!r}")
             action = int(action)
-        seat = step_mask_at(state, 0, action, out)
+        seat = env_at(state, 0, ENV_STEP, action, _NO_MASK, out, _NO_OBS)
         if seat == -2:
             raise ValueError(f"action {action} is not legal now (0..{N_ACTIONS - 1}, "
                              "legal in the stored mask)")
@@ -242,7 +275,7 @@ class DominantSpeciesEngine(GameEngine):
                 raise ValueError(f"seat must be 0..{self.num_players - 1}, got {seat!r}")
             seat = int(seat)
         out = np.zeros(OBS_SIZE, np.float32)
-        observe_at(state, 0, seat, out)
+        env_at(state, 0, ENV_OBSERVE, seat, _NO_MASK, _NO_MASK, out)
         return out
 
     def final(self, state):

@@ -91,6 +91,35 @@ def decide_at(states, b, action, mask, legal, obs):
     return pack(seat, n)
 
 
+ENV_NEW, ENV_MASK, ENV_STEP, ENV_OBSERVE = 0, 1, 2, 3
+_NO_MASK = np.zeros(0, np.int8)
+_NO_OBS = np.zeros(0, np.float32)
+
+
+@njit(cache=True)
+def env_at(states, b, op, arg, flight, mask, obs):
+    """What an env's reset, observe and step need, in one compiled entry point: every entry
+    point links and re-optimises the rule tree below it, so a user's first step compiles
+    this one instead of new_game_at, mask_at, step_mask_at and observe_at (cold start).
+    op ENV_NEW: a new game of `arg` players (`flight` 0/1); ENV_MASK: mask_at into `mask`;
+    ENV_STEP: step_mask_at of action `arg`; ENV_OBSERVE: observe_at of seat `arg` into
+    `obs`. Returns the seat to move as mask_at does (-2 for ENV_STEP on a game over), 0
+    after ENV_NEW and ENV_OBSERVE."""
+    st = states[b]
+    if op == ENV_NEW:
+        rules.new_game(st, arg, flight)
+        return 0
+    if op == ENV_OBSERVE:
+        observe_into(st, arg, obs)
+        return 0
+    if op == ENV_STEP:
+        if st.phase == Phase.OVER:
+            return -2
+        rules.step(st, arg)
+    rules.legal_mask(st, mask)
+    return rules.to_move(st)
+
+
 @njit(cache=True)
 def final_at(states, b, scores, traits):
     final_scores(states[b], scores, traits)
@@ -144,7 +173,7 @@ class EvolutionEngine(GameEngine):
     def new_state(self, seed):
         state = np.zeros(1, STATE_DTYPE)
         state[0]["rng"] = seed_word(seed)
-        new_game_at(state, 0, self.num_players, int(self.flight))
+        env_at(state, 0, ENV_NEW, self.num_players, int(self.flight), _NO_MASK, _NO_OBS)
         return state
 
     def to_move(self, state):
@@ -154,12 +183,12 @@ class EvolutionEngine(GameEngine):
     def legal_mask(self, state):
         check_state(state)
         out = np.zeros(N_ACTIONS, np.int8)
-        mask_at(state, 0, out)
+        env_at(state, 0, ENV_MASK, 0, 0, out, _NO_OBS)
         return out
 
     def mask_into(self, state, out):
         check_state(state)
-        return int(mask_at(state, 0, out))
+        return int(env_at(state, 0, ENV_MASK, 0, 0, out, _NO_OBS))
 
     def apply(self, state, action):
         """Apply `action` (precondition: legal now; range, type and game over are checked)."""
@@ -171,7 +200,7 @@ class EvolutionEngine(GameEngine):
     def apply_then_mask(self, state, action, out):
         check_state(state)
         action = check_index(action, N_ACTIONS, "action")
-        seat = step_mask_at(state, 0, action, out)
+        seat = env_at(state, 0, ENV_STEP, action, 0, out, _NO_OBS)
         if seat == -2:
             raise ValueError(f"action {action}: the game is over")
         return int(seat)
@@ -180,7 +209,7 @@ class EvolutionEngine(GameEngine):
         check_state(state)
         seat = check_index(seat, self.num_players, "seat")
         out = np.zeros(OBS_SIZE, np.float32)
-        observe_at(state, 0, seat, out)
+        env_at(state, 0, ENV_OBSERVE, seat, 0, _NO_MASK, out)
         return out
 
     def final(self, state):
