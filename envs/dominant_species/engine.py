@@ -9,7 +9,8 @@ import time
 import numpy as np
 from numba import njit
 
-from speciesgym.envs.core.engine import GameEngine
+from speciesgym.envs.core.engine import (ENV_MASK, ENV_NEW, ENV_OBSERVE, ENV_STEP, NO_MASK,
+                                         NO_OBS, GameEngine)
 from speciesgym.envs.core.rng import rng_below, seed_word
 from speciesgym.envs.core.stepper import list_legal, pack
 from speciesgym.envs.dominant_species import data as D
@@ -154,21 +155,11 @@ def decide_at(states, b, action, mask, legal, obs):
     return pack(seat, n)
 
 
-ENV_NEW, ENV_MASK, ENV_STEP, ENV_OBSERVE = 0, 1, 2, 3
-_NO_MASK = np.zeros(0, np.int8)
-_NO_OBS = np.zeros(0, np.float32)
-
-
 @njit(cache=True)
 def env_at(states, b, op, arg, setup, mask, obs):
-    """What an env's reset, observe and step need, in one compiled entry point: every entry
-    point links and re-optimises the rule tree below it, so a user's first step compiles
-    this one instead of new_game_at, mask_at, step_mask_at and observe_at (cold start).
-    op ENV_NEW: a new game of `arg` players, `setup` = [forbid_useless, animal per seat
-    (6)]; ENV_MASK: mask_at into `mask`; ENV_STEP: step_mask_at of action `arg`;
-    ENV_OBSERVE: observe_at of seat `arg` into `obs`. Returns the seat to move as mask_at
-    does (-2 for ENV_STEP on an action the stored mask refuses), 0 after ENV_NEW and
-    ENV_OBSERVE."""
+    """The env's one entry point (ops in envs.core.engine): new_game_at (setup:
+    [forbid_useless, animal per seat (6)]), mask_at, step_mask_at (-2: the stored mask
+    refuses the action) and observe_at in one compiled function."""
     st = states[b]
     if op == ENV_NEW:
         new_game(st, arg, setup[1:].copy(), np.int64(setup[0]))
@@ -226,7 +217,7 @@ class DominantSpeciesEngine(GameEngine):
         setup = np.empty(7, np.int8)
         setup[0] = self.forbid_useless
         setup[1:] = self.animals
-        env_at(state, 0, ENV_NEW, self.num_players, setup, _NO_MASK, _NO_OBS)
+        env_at(state, 0, ENV_NEW, self.num_players, setup, NO_MASK, NO_OBS)
         return state
 
     def to_move(self, state):
@@ -236,12 +227,12 @@ class DominantSpeciesEngine(GameEngine):
     def legal_mask(self, state):
         check_state(state)
         out = np.empty(N_ACTIONS, np.int8)
-        env_at(state, 0, ENV_MASK, 0, _NO_MASK, out, _NO_OBS)
+        env_at(state, 0, ENV_MASK, 0, NO_MASK, out, NO_OBS)
         return out
 
     def mask_into(self, state, out):
         check_state(state)
-        return int(env_at(state, 0, ENV_MASK, 0, _NO_MASK, out, _NO_OBS))
+        return int(env_at(state, 0, ENV_MASK, 0, NO_MASK, out, NO_OBS))
 
     def apply(self, state, action):
         check_state(state)
@@ -261,7 +252,7 @@ class DominantSpeciesEngine(GameEngine):
             if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
                 raise ValueError(f"action must be an integer index, got {action!r}")
             action = int(action)
-        seat = env_at(state, 0, ENV_STEP, action, _NO_MASK, out, _NO_OBS)
+        seat = env_at(state, 0, ENV_STEP, action, NO_MASK, out, NO_OBS)
         if seat == -2:
             raise ValueError(f"action {action} is not legal now (0..{N_ACTIONS - 1}, "
                              "legal in the stored mask)")
@@ -275,7 +266,7 @@ class DominantSpeciesEngine(GameEngine):
                 raise ValueError(f"seat must be 0..{self.num_players - 1}, got {seat!r}")
             seat = int(seat)
         out = np.zeros(OBS_SIZE, np.float32)
-        env_at(state, 0, ENV_OBSERVE, seat, _NO_MASK, _NO_MASK, out)
+        env_at(state, 0, ENV_OBSERVE, seat, NO_MASK, NO_MASK, out)
         return out
 
     def final(self, state):

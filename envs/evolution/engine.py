@@ -14,7 +14,8 @@ import operator
 import numpy as np
 from numba import njit
 
-from speciesgym.envs.core.engine import GameEngine
+from speciesgym.envs.core.engine import (ENV_MASK, ENV_NEW, ENV_OBSERVE, ENV_STEP, NO_MASK,
+                                         NO_OBS, GameEngine)
 from speciesgym.envs.core.rng import seed_word
 from speciesgym.envs.core.stepper import list_legal, pack
 from speciesgym.envs.evolution import rules
@@ -91,20 +92,10 @@ def decide_at(states, b, action, mask, legal, obs):
     return pack(seat, n)
 
 
-ENV_NEW, ENV_MASK, ENV_STEP, ENV_OBSERVE = 0, 1, 2, 3
-_NO_MASK = np.zeros(0, np.int8)
-_NO_OBS = np.zeros(0, np.float32)
-
-
 @njit(cache=True)
 def env_at(states, b, op, arg, flight, mask, obs):
-    """What an env's reset, observe and step need, in one compiled entry point: every entry
-    point links and re-optimises the rule tree below it, so a user's first step compiles
-    this one instead of new_game_at, mask_at, step_mask_at and observe_at (cold start).
-    op ENV_NEW: a new game of `arg` players (`flight` 0/1); ENV_MASK: mask_at into `mask`;
-    ENV_STEP: step_mask_at of action `arg`; ENV_OBSERVE: observe_at of seat `arg` into
-    `obs`. Returns the seat to move as mask_at does (-2 for ENV_STEP on a game over), 0
-    after ENV_NEW and ENV_OBSERVE."""
+    """The env's one entry point (ops in envs.core.engine): new_game_at (setup: `flight`
+    0/1), mask_at, step_mask_at and observe_at in one compiled function."""
     st = states[b]
     if op == ENV_NEW:
         rules.new_game(st, arg, flight)
@@ -173,7 +164,7 @@ class EvolutionEngine(GameEngine):
     def new_state(self, seed):
         state = np.zeros(1, STATE_DTYPE)
         state[0]["rng"] = seed_word(seed)
-        env_at(state, 0, ENV_NEW, self.num_players, int(self.flight), _NO_MASK, _NO_OBS)
+        env_at(state, 0, ENV_NEW, self.num_players, int(self.flight), NO_MASK, NO_OBS)
         return state
 
     def to_move(self, state):
@@ -183,12 +174,12 @@ class EvolutionEngine(GameEngine):
     def legal_mask(self, state):
         check_state(state)
         out = np.zeros(N_ACTIONS, np.int8)
-        env_at(state, 0, ENV_MASK, 0, 0, out, _NO_OBS)
+        env_at(state, 0, ENV_MASK, 0, 0, out, NO_OBS)
         return out
 
     def mask_into(self, state, out):
         check_state(state)
-        return int(env_at(state, 0, ENV_MASK, 0, 0, out, _NO_OBS))
+        return int(env_at(state, 0, ENV_MASK, 0, 0, out, NO_OBS))
 
     def apply(self, state, action):
         """Apply `action` (precondition: legal now; range, type and game over are checked)."""
@@ -200,7 +191,7 @@ class EvolutionEngine(GameEngine):
     def apply_then_mask(self, state, action, out):
         check_state(state)
         action = check_index(action, N_ACTIONS, "action")
-        seat = env_at(state, 0, ENV_STEP, action, 0, out, _NO_OBS)
+        seat = env_at(state, 0, ENV_STEP, action, 0, out, NO_OBS)
         if seat == -2:
             raise ValueError(f"action {action}: the game is over")
         return int(seat)
@@ -209,7 +200,7 @@ class EvolutionEngine(GameEngine):
         check_state(state)
         seat = check_index(seat, self.num_players, "seat")
         out = np.zeros(OBS_SIZE, np.float32)
-        env_at(state, 0, ENV_OBSERVE, seat, 0, _NO_MASK, out)
+        env_at(state, 0, ENV_OBSERVE, seat, 0, NO_MASK, out)
         return out
 
     def final(self, state):
