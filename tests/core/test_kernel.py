@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 from numba import njit
 
-from speciesgym.envs.core.kernel import IntKernels
+from speciesgym.envs.core.kernel import IntKernels, rule_kernel
 
 DTYPE = np.dtype([("rng", np.uint64), ("n", np.int8), ("total", np.int64)])
 
@@ -61,6 +61,23 @@ def test_closed_kernels_compile_their_one_signature_only_when_first_needed():
     assert len(add.signatures) == 1            # compiled as add_twice's callee
     add(states[0], np.int8(1))                 # from Python: the same body, converted
     assert states[0]["total"] == 9 and len(add.signatures) == 1
+
+
+def test_a_rule_kernel_has_no_wrappers_and_python_calls_its_twin():
+    @rule_kernel
+    def double(x):
+        return 2 * x
+
+    @njit
+    def caller(x):
+        return double(x) + 1
+
+    assert caller(5) == 11
+    (overload,) = double.overloads.values()
+    assert overload.fndesc.llvm_cpython_wrapper_name not in str(overload.library.get_llvm_str())
+    assert double(7) == 14                     # from Python: the twin, with its wrappers
+    assert len(double.signatures) == 1 and double._twin.py_func.__qualname__.endswith(
+        "double_from_python")
 
 
 def test_a_kernel_defined_after_closing_is_refused():
