@@ -21,7 +21,8 @@ def sources_digest(roots):
         root = pathlib.Path(root)
         for path in sorted(root.rglob("*.py")):
             text = path.read_bytes()
-            if b"njit" in text or path.name in ("data.py", "actions.py", "state.py"):
+            if b"njit" in text or b"@rule_kernel" in text or b"@state_kernel" in text \
+                    or path.name in ("data.py", "actions.py", "state.py"):
                 h.update(str(path.relative_to(root)).encode())
                 h.update(text)
     return h.hexdigest()

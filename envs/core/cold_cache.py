@@ -14,9 +14,11 @@ import pathlib
 
 
 def kernel_sources(package_dir):
-    """The source files of a package that define cached kernels (`cache=True`)."""
+    """The source files of a package that define cached kernels (`cache=True`, or the
+    rule helpers of envs.core.kernel, all cached)."""
     return [path for path in sorted(pathlib.Path(package_dir).rglob("*.py"))
-            if b"cache=True" in path.read_bytes()]
+            if any(mark in path.read_bytes()
+                   for mark in (b"cache=True", b"@rule_kernel", b"@state_kernel"))]
 
 
 def cache_dirs(py_file):

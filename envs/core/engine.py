@@ -10,6 +10,19 @@ from abc import ABC, abstractmethod
 import numpy as np
 
 
+# The ops of a game's `env_at(states, b, op, arg, setup, mask, obs)`: the one compiled entry
+# point behind the engine methods an env calls (new_state, mask_into, apply_then_mask,
+# observe). Every compiled entry point links and re-optimises the whole rule tree below it,
+# so a user's first step compiles one instead of four (cold start, issue 12 item 3).
+# ENV_NEW: a new game of `arg` players with the game's `setup` array; ENV_MASK: the mask into
+# `mask`, returning the seat to move (-1 once over); ENV_STEP: apply action `arg`, then as
+# ENV_MASK (-2 and nothing changed if the action cannot be applied); ENV_OBSERVE: seat
+# `arg`'s observation into `obs`. Unused array arguments get NO_MASK / NO_OBS.
+ENV_NEW, ENV_MASK, ENV_STEP, ENV_OBSERVE = 0, 1, 2, 3
+NO_MASK = np.zeros(0, np.int8)
+NO_OBS = np.zeros(0, np.float32)
+
+
 class GameEngine(ABC):
     """Base of a game's engine; every game implements each method."""
 

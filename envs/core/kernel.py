@@ -1,4 +1,14 @@
-"""One compiled signature per rule helper.
+"""Rule helpers that compile cheaply, once.
+
+`rule_kernel` is `njit(cache=True)` for a helper that compiled code calls (the rules below
+the engines' entry points). Numba builds, besides each compiled body, a CPython wrapper and
+a C wrapper for it; a helper reached only from compiled code needs neither, and they were a
+third of the cold compile of a user's first step (issue 12 item 3). A rule kernel is
+compiled without them; when Python calls one (tests, tools), the call goes to a twin
+dispatcher of the same function, compiled with its wrappers on that first Python call and
+cached on its own.
+
+One compiled signature per rule helper:
 
 Numba compiles a kernel once per distinct tuple of argument types, and a constant passed by a
 caller (a trait kind, a food source) is typed as a *literal*: `has_trait(st, p, s, CARNIVORE)`
@@ -7,14 +17,53 @@ Evolution one helper had 72 specialisations, and such copies were over a third o
 compile.
 
 `IntKernels(dtype)` is a decorator for helpers whose arguments after the state record are all
-integers. `seal()` (called once every such helper of a game is defined) compiles each of them
-once for (record of `dtype`, int64, int64, ...), callees before callers, and then forbids
-further compilation: a caller's int8 seat, bool flag, enum member or literal constant is
-converted to int64 at the call, and every caller shares the one body (loaded from numba's
-disk cache after the first run).
+integers. Each such helper compiles once, for (record of `dtype`, int64, int64, ...), and then
+forbids further compilation: a caller's int8 seat, bool flag, enum member or literal constant
+is converted to int64 at the call, and every caller shares the one body (loaded from numba's
+disk cache after the first run). That one compilation happens when something first needs the
+helper (a caller being compiled, or a call from Python), not at import: a program that loads
+its entry points from the cache never loads the helpers (cold start, issue 12 item 3).
+`close()` (called once every helper of a game is defined) refuses later definitions;
+`seal()` also compiles every helper now, callees first (warm, tests).
 """
+import types as pytypes
+
 import numba
 from numba import njit, types
+from numba.core.registry import CPUDispatcher
+
+_NO_WRAPPERS = {"no_cpython_wrapper": True, "no_cfunc_wrapper": True}
+
+
+class RuleDispatcher(CPUDispatcher):
+    """A dispatcher compiled without wrappers; calls from Python go to its twin
+    (`python_twin`), which has them."""
+
+    def __call__(self, *args, **kws):
+        twin = self.__dict__.get("_twin") or self.python_twin()
+        return twin(*args, **kws)
+
+    def python_twin(self, signature=None):
+        """The dispatcher Python calls: a copy of the function under its own name (so that
+        numba caches it apart), compiled with wrappers (only for `signature` if given)."""
+        fn = self.py_func
+        copy = pytypes.FunctionType(fn.__code__, fn.__globals__, fn.__name__,
+                                    fn.__defaults__, fn.__closure__)
+        copy.__qualname__ = fn.__qualname__ + "_from_python"
+        copy.__module__, copy.__doc__ = fn.__module__, fn.__doc__
+        twin = njit(cache=True)(copy)
+        if signature is not None:
+            twin.compile(signature)
+            twin.disable_compile()
+        self._twin = twin
+        return twin
+
+
+def rule_kernel(fn):
+    """`njit(cache=True)` without the CPython and C wrappers (see the module docstring)."""
+    kernel = njit(cache=True, **_NO_WRAPPERS)(fn)
+    kernel.__class__ = RuleDispatcher
+    return kernel
 
 
 class IntKernels:
@@ -26,9 +75,29 @@ class IntKernels:
     def __call__(self, fn):
         if self.sealed:
             raise RuntimeError(f"{fn.__qualname__}: kernels of this record are already sealed")
-        kernel = njit(cache=True)(fn)
+        kernel = rule_kernel(fn)
         self.kernels.append(kernel)
+        self._compile_on_first_use(kernel)
         return kernel
+
+    def _compile_on_first_use(self, kernel):
+        """Make the dispatcher compile its one signature (then no other) the first time a
+        caller is typed against it; Python's calls go to a twin of that one signature,
+        which converts the arguments (or says why it cannot)."""
+        typing_template = kernel.get_call_template
+        sig = self.signature(kernel)
+
+        def compile_once():
+            if kernel._can_compile:
+                kernel.compile(sig)
+                kernel.disable_compile()
+
+        def get_call_template(args, kws):
+            compile_once()
+            return typing_template(args, kws)
+
+        kernel.get_call_template = get_call_template
+        kernel.python_twin = lambda: RuleDispatcher.python_twin(kernel, sig)
 
     def signature(self, kernel):
         return (self.record,) + (types.int64,) * (kernel.py_func.__code__.co_argcount - 1)
@@ -38,8 +107,12 @@ class IntKernels:
         found = (kernel.py_func.__globals__.get(name) for name in names)
         return [k for k in found if any(k is other for other in self.kernels)]
 
+    def close(self):
+        """No kernel may be added any more (each compiles on first use)."""
+        self.sealed = True
+
     def seal(self):
-        """Compile every kernel for its one signature, callees first; then no more."""
+        """Compile every kernel for its one signature now, callees first; then no more."""
         done = set()
 
         def visit(kernel, path):
@@ -47,8 +120,9 @@ class IntKernels:
                 return
             for callee in self._callees(kernel):
                 visit(callee, path | {id(kernel)})
-            kernel.compile(self.signature(kernel))
-            kernel.disable_compile()    # callers compiled after this convert their arguments
+            if kernel._can_compile:     # (not yet compiled on first use)
+                kernel.compile(self.signature(kernel))
+                kernel.disable_compile()    # callers compiled after this convert their arguments
             done.add(id(kernel))
 
         for kernel in self.kernels:

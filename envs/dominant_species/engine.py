@@ -9,7 +9,8 @@ import time
 import numpy as np
 from numba import njit
 
-from speciesgym.envs.core.engine import GameEngine
+from speciesgym.envs.core.engine import (ENV_MASK, ENV_NEW, ENV_OBSERVE, ENV_STEP, NO_MASK,
+                                         NO_OBS, GameEngine)
 from speciesgym.envs.core.rng import rng_below, seed_word
 from speciesgym.envs.core.stepper import list_legal, pack
 from speciesgym.envs.dominant_species import data as D
@@ -154,6 +155,26 @@ def decide_at(states, b, action, mask, legal, obs):
     return pack(seat, n)
 
 
+@njit(cache=True)
+def env_at(states, b, op, arg, setup, mask, obs):
+    """The env's one entry point (ops in envs.core.engine): new_game_at (setup:
+    [forbid_useless, animal per seat (6)]), mask_at, step_mask_at (-2: the stored mask
+    refuses the action) and observe_at in one compiled function."""
+    st = states[b]
+    if op == ENV_NEW:
+        new_game(st, arg, setup[1:].copy(), np.int64(setup[0]))
+        return 0
+    if op == ENV_OBSERVE:
+        fill_observation(st, arg, obs)
+        return 0
+    if op == ENV_STEP:
+        if arg < 0 or arg >= N_ACTIONS or st.mask[arg] == 0:
+            return -2
+        step(st, arg)
+    legal_mask(st, mask)
+    return to_move_at(states, b)
+
+
 def check_state(state):
     """ValueError unless `state` is a (1,)-shaped record array of STATE_DTYPE: the kernels
     index the record blindly, so anything else would be read or written out of bounds."""
@@ -193,7 +214,10 @@ class DominantSpeciesEngine(GameEngine):
     def new_state(self, seed):
         state = np.zeros(1, STATE_DTYPE)
         state[0]["rng"] = seed_word(seed)
-        new_game_at(state, 0, self.num_players, self.animals, self.forbid_useless)
+        setup = np.empty(7, np.int8)
+        setup[0] = self.forbid_useless
+        setup[1:] = self.animals
+        env_at(state, 0, ENV_NEW, self.num_players, setup, NO_MASK, NO_OBS)
         return state
 
     def to_move(self, state):
@@ -203,12 +227,12 @@ class DominantSpeciesEngine(GameEngine):
     def legal_mask(self, state):
         check_state(state)
         out = np.empty(N_ACTIONS, np.int8)
-        mask_at(state, 0, out)
+        env_at(state, 0, ENV_MASK, 0, NO_MASK, out, NO_OBS)
         return out
 
     def mask_into(self, state, out):
         check_state(state)
-        return int(mask_at(state, 0, out))
+        return int(env_at(state, 0, ENV_MASK, 0, NO_MASK, out, NO_OBS))
 
     def apply(self, state, action):
         check_state(state)
@@ -228,7 +252,7 @@ class DominantSpeciesEngine(GameEngine):
             if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
                 raise ValueError(f"action must be an integer index, got {action!r}")
             action = int(action)
-        seat = step_mask_at(state, 0, action, out)
+        seat = env_at(state, 0, ENV_STEP, action, NO_MASK, out, NO_OBS)
         if seat == -2:
             raise ValueError(f"action {action} is not legal now (0..{N_ACTIONS - 1}, "
                              "legal in the stored mask)")
@@ -242,7 +266,7 @@ class DominantSpeciesEngine(GameEngine):
                 raise ValueError(f"seat must be 0..{self.num_players - 1}, got {seat!r}")
             seat = int(seat)
         out = np.zeros(OBS_SIZE, np.float32)
-        observe_at(state, 0, seat, out)
+        env_at(state, 0, ENV_OBSERVE, seat, NO_MASK, NO_MASK, out)
         return out
 
     def final(self, state):

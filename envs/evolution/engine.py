@@ -14,7 +14,8 @@ import operator
 import numpy as np
 from numba import njit
 
-from speciesgym.envs.core.engine import GameEngine
+from speciesgym.envs.core.engine import (ENV_MASK, ENV_NEW, ENV_OBSERVE, ENV_STEP, NO_MASK,
+                                         NO_OBS, GameEngine)
 from speciesgym.envs.core.rng import seed_word
 from speciesgym.envs.core.stepper import list_legal, pack
 from speciesgym.envs.evolution import rules
@@ -92,6 +93,25 @@ def decide_at(states, b, action, mask, legal, obs):
 
 
 @njit(cache=True)
+def env_at(states, b, op, arg, flight, mask, obs):
+    """The env's one entry point (ops in envs.core.engine): new_game_at (setup: `flight`
+    0/1), mask_at, step_mask_at and observe_at in one compiled function."""
+    st = states[b]
+    if op == ENV_NEW:
+        rules.new_game(st, arg, flight)
+        return 0
+    if op == ENV_OBSERVE:
+        observe_into(st, arg, obs)
+        return 0
+    if op == ENV_STEP:
+        if st.phase == Phase.OVER:
+            return -2
+        rules.step(st, arg)
+    rules.legal_mask(st, mask)
+    return rules.to_move(st)
+
+
+@njit(cache=True)
 def final_at(states, b, scores, traits):
     final_scores(states[b], scores, traits)
 
@@ -144,7 +164,7 @@ class EvolutionEngine(GameEngine):
     def new_state(self, seed):
         state = np.zeros(1, STATE_DTYPE)
         state[0]["rng"] = seed_word(seed)
-        new_game_at(state, 0, self.num_players, int(self.flight))
+        env_at(state, 0, ENV_NEW, self.num_players, int(self.flight), NO_MASK, NO_OBS)
         return state
 
     def to_move(self, state):
@@ -154,12 +174,12 @@ class EvolutionEngine(GameEngine):
     def legal_mask(self, state):
         check_state(state)
         out = np.zeros(N_ACTIONS, np.int8)
-        mask_at(state, 0, out)
+        env_at(state, 0, ENV_MASK, 0, 0, out, NO_OBS)
         return out
 
     def mask_into(self, state, out):
         check_state(state)
-        return int(mask_at(state, 0, out))
+        return int(env_at(state, 0, ENV_MASK, 0, 0, out, NO_OBS))
 
     def apply(self, state, action):
         """Apply `action` (precondition: legal now; range, type and game over are checked)."""
@@ -171,7 +191,7 @@ class EvolutionEngine(GameEngine):
     def apply_then_mask(self, state, action, out):
         check_state(state)
         action = check_index(action, N_ACTIONS, "action")
-        seat = step_mask_at(state, 0, action, out)
+        seat = env_at(state, 0, ENV_STEP, action, 0, out, NO_OBS)
         if seat == -2:
             raise ValueError(f"action {action}: the game is over")
         return int(seat)
@@ -180,7 +200,7 @@ class EvolutionEngine(GameEngine):
         check_state(state)
         seat = check_index(seat, self.num_players, "seat")
         out = np.zeros(OBS_SIZE, np.float32)
-        observe_at(state, 0, seat, out)
+        env_at(state, 0, ENV_OBSERVE, seat, 0, NO_MASK, out)
         return out
 
     def final(self, state):

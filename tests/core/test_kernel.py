@@ -3,12 +3,12 @@ import numpy as np
 import pytest
 from numba import njit
 
-from speciesgym.envs.core.kernel import IntKernels
+from speciesgym.envs.core.kernel import IntKernels, rule_kernel
 
 DTYPE = np.dtype([("rng", np.uint64), ("n", np.int8), ("total", np.int64)])
 
 
-def make_kernels():
+def make_kernels(seal=True):
     kernels = IntKernels(DTYPE)
 
     @kernels
@@ -21,7 +21,10 @@ def make_kernels():
         if flag:
             add(st, amount)
 
-    kernels.seal()
+    if seal:
+        kernels.seal()
+    else:
+        kernels.close()
     return kernels, add, add_twice
 
 
@@ -43,6 +46,48 @@ def test_sealed_kernels_have_one_signature_whatever_the_callers_pass():
     assert str(add.signatures[0][1]) == "int64"
 
 
+def test_closed_kernels_compile_their_one_signature_only_when_first_needed():
+    kernels, add, add_twice = make_kernels(seal=False)
+    assert add.signatures == [] and add_twice.signatures == []
+
+    @njit
+    def caller(states):
+        add_twice(states[0], np.int8(4), 1)
+        return states[0].total
+
+    states = np.zeros(1, DTYPE)
+    assert caller(states) == 8
+    assert [str(t) for t in add_twice.signatures[0][1:]] == ["int64", "int64"]
+    assert len(add.signatures) == 1            # compiled as add_twice's callee
+    add(states[0], np.int8(1))                 # from Python: the same body, converted
+    assert states[0]["total"] == 9 and len(add.signatures) == 1
+
+
+def test_a_rule_kernel_has_no_wrappers_and_python_calls_its_twin():
+    @rule_kernel
+    def double(x):
+        return 2 * x
+
+    @njit
+    def caller(x):
+        return double(x) + 1
+
+    assert caller(5) == 11
+    (overload,) = double.overloads.values()
+    assert overload.fndesc.llvm_cpython_wrapper_name not in str(overload.library.get_llvm_str())
+    assert double(7) == 14                     # from Python: the twin, with its wrappers
+    assert len(double.signatures) == 1 and double._twin.py_func.__qualname__.endswith(
+        "double_from_python")
+
+
+def test_a_kernel_defined_after_closing_is_refused():
+    kernels, _, _ = make_kernels(seal=False)
+    with pytest.raises(RuntimeError, match="sealed"):
+        @kernels
+        def late(st, x):
+            return x
+
+
 def test_a_kernel_defined_after_sealing_is_refused():
     kernels, _, _ = make_kernels()
     with pytest.raises(RuntimeError, match="sealed"):
@@ -53,11 +98,15 @@ def test_a_kernel_defined_after_sealing_is_refused():
 
 @pytest.mark.parametrize("game", ["evolution", "dominant_species"])
 def test_game_helpers_compile_once(game):
-    """After a game is played, each sealed helper (e.g. Evolution's has_trait, once compiled
-    for 72 argument-type combinations) still has exactly one compiled body."""
+    """After a game is played, each helper (e.g. Evolution's has_trait, once compiled for 72
+    argument-type combinations) has at most one compiled body (none if this process loaded
+    the entry points from the cache and never needed it), and sealing (compiling or loading
+    every helper) leaves exactly one."""
     import importlib
     module = importlib.import_module(f"speciesgym.envs.{game}")
     module.warm()
     kernels = importlib.import_module(f"speciesgym.envs.{game}.state").state_kernel
     assert kernels.sealed and len(kernels.kernels) >= 8
+    assert all(len(k.signatures) <= 1 for k in kernels.kernels)
+    kernels.seal()
     assert all(len(k.signatures) == 1 for k in kernels.kernels)

@@ -5,7 +5,7 @@ advances the game until someone must decide; `legal_mask(st, out)` writes the le
 card's start) until a player must decide. A decision whose only legal choice is "pass" (or
 that has no legal choice left) is resolved as a pass without asking (DS-EXEC-03).
 """
-from numba import njit
+from speciesgym.envs.core.kernel import rule_kernel
 
 from speciesgym.envs.dominant_species.actions import (A_ANIMAL, A_CARD, A_CELL, A_CORNER, A_COUNT,
                                            A_ELEM, A_OPTION, A_PASS, A_PLACE, A_STACK,
@@ -30,7 +30,7 @@ _VOLUNTARY = (D_INIT_PLACE, D_ADAPT, D_REGRESS, D_ABUND_ELEM, D_WASTE, D_DEPLETE
               D_MIG_FROM, D_COMP_CELL, D_DOM_CELL, D_EVO_CELL, D_FECUNDITY)
 
 
-@njit(cache=True)
+@rule_kernel
 def fill_legal(st, out):
     """Write the legal actions of the decision in progress into out (zeroed first)."""
     out[:] = 0
@@ -129,7 +129,7 @@ def fill_legal(st, out):
         out[A_PASS] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_choice(st, s, i):
     """Apply index i of the block that decision s reads."""
     if s == D_PLAN:
@@ -238,7 +238,7 @@ def apply_choice(st, s, i):
         ce.apply_predator(st, i)
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_pass(st):
     """DS-EXEC-02: decline (or forfeit what is impossible) the decision in progress."""
     s = st.sub
@@ -277,7 +277,7 @@ def apply_pass(st):
         st.sub = D_NONE
 
 
-@njit(cache=True)
+@rule_kernel
 def only_pass(out):
     for i in range(A_PASS):
         if out[i]:
@@ -285,7 +285,7 @@ def only_pass(out):
     return True
 
 
-@njit(cache=True)
+@rule_kernel
 def settle(st):
     """Run automatic steps until a player must choose; store the mask and dominance."""
     while True:
@@ -314,7 +314,7 @@ def settle(st):
     update_dominance(st)
 
 
-@njit(cache=True)
+@rule_kernel
 def step(st, action):
     """Apply one legal action of the player to move, then advance the game."""
     s = st.sub
@@ -341,14 +341,15 @@ def step(st, action):
     settle(st)
 
 
-@njit(cache=True)
+@rule_kernel
 def legal_mask(st, out):
     """The legal actions of the player to move (all zero once the game is over)."""
     for i in range(N_ACTIONS):
         out[i] = st.mask[i]
 
 
-# Every integer-argument helper is defined by now: compile each once (envs.core.kernel).
+# Every integer-argument helper is defined by now; each compiles once, on first use
+# (envs.core.kernel).
 from speciesgym.envs.dominant_species.state import state_kernel  # noqa: E402
 
-state_kernel.seal()
+state_kernel.close()

@@ -4,7 +4,7 @@ and dominance, element and cube movements, bonus VPs and tile scoring.
 Every other rule module builds on these; this module calls no other rule module.
 """
 import numpy as np
-from numba import njit
+from speciesgym.envs.core.kernel import rule_kernel
 
 from speciesgym.envs.dominant_species.state import state_kernel
 
@@ -42,23 +42,23 @@ DECISION_NAMES = (
     "Metamorphosis", "Metamorphosis", "Predator")
 
 
-@njit(cache=True)
+@rule_kernel
 def bonus_vp(n):
     """DS-VP-01: the bonus table, n(n+1)/2 capped at 45."""
     return BONUS[min(n, 39)]
 
 
-@njit(cache=True)
+@rule_kernel
 def in_play(st, a):
     return st.animal_seat[a] >= 0
 
 
-@njit(cache=True)
+@rule_kernel
 def is_tile(st, c):
     return c >= 0 and st.terrain[c] != EMPTY
 
 
-@njit(cache=True)
+@rule_kernel
 def corner_has_tile(st, k):
     """DS-MAP-03: a corner is a legal element spot when it touches at least one tile."""
     for j in range(3):
@@ -68,7 +68,7 @@ def corner_has_tile(st, k):
     return False
 
 
-@njit(cache=True)
+@rule_kernel
 def corner_touches_tundra(st, k):
     for j in range(3):
         c = CORNER_CELLS[k, j]
@@ -77,7 +77,7 @@ def corner_touches_tundra(st, k):
     return False
 
 
-@njit(cache=True)
+@rule_kernel
 def tile_elem_total(st, c):
     n = 0
     for j in range(6):
@@ -86,7 +86,7 @@ def tile_elem_total(st, c):
     return n
 
 
-@njit(cache=True)
+@rule_kernel
 def match_value(st, a, c):
     """DS-DOM-01: sum over types of (type on a's display) x (type on the corners of c)."""
     m = 0
@@ -97,13 +97,13 @@ def match_value(st, a, c):
     return m
 
 
-@njit(cache=True)
+@rule_kernel
 def is_endangered(st, a, c):
     """DS-DOM-02: a's species on c are endangered when it has cubes there and matches 0."""
     return st.cubes[c, a] > 0 and match_value(st, a, c) == 0
 
 
-@njit(cache=True)
+@rule_kernel
 def dominant_on(st, c):
     """DS-DOM-03: the animal with cubes on c whose match is strictly highest and >= 1; -1."""
     best = 0
@@ -125,14 +125,14 @@ def dominant_on(st, c):
     return who
 
 
-@njit(cache=True)
+@rule_kernel
 def update_dominance(st):
     """DS-DOM-04: dominance is recomputed after every change (claimed automatically)."""
     for c in range(st.terrain.shape[0]):
         st.dom[c] = dominant_on(st, c)
 
 
-@njit(cache=True)
+@rule_kernel
 def neighbour_tile(st, c, d):
     """Neighbour d of cell c if it holds a tile, else -1."""
     n = NEIGHBORS[c, d]
@@ -141,7 +141,7 @@ def neighbour_tile(st, c, d):
     return -1
 
 
-@njit(cache=True)
+@rule_kernel
 def has_adjacent_tile(st, c):
     for d in range(6):
         if neighbour_tile(st, c, d) >= 0:
@@ -149,7 +149,7 @@ def has_adjacent_tile(st, c):
     return False
 
 
-@njit(cache=True)
+@rule_kernel
 def count_adjacent(st, c, terrain_only):
     """Tiles adjacent to c (terrain_only = TUNDRA counts only tundra tiles; 0 = all)."""
     n = 0
@@ -161,7 +161,7 @@ def count_adjacent(st, c, terrain_only):
     return n
 
 
-@njit(cache=True)
+@rule_kernel
 def display_total(st, a):
     n = 0
     for t in range(6):
@@ -169,7 +169,7 @@ def display_total(st, a):
     return n
 
 
-@njit(cache=True)
+@rule_kernel
 def has_added(st, a):
     for t in range(6):
         if st.display[a, t] > PRINTED[a, t]:
@@ -177,7 +177,7 @@ def has_added(st, a):
     return False
 
 
-@njit(cache=True)
+@rule_kernel
 def bag_total(st):
     n = 0
     for t in range(6):
@@ -185,7 +185,7 @@ def bag_total(st):
     return n
 
 
-@njit(cache=True)
+@rule_kernel
 def draw_from_bag(st):
     """DS-SET-08: one random element from the bag (removed from it), -1 if the bag is empty."""
     n = bag_total(st)
@@ -200,7 +200,7 @@ def draw_from_bag(st):
     return -1
 
 
-@njit(cache=True)
+@rule_kernel
 def remove_corner_elem(st, k):
     """DS-ELEM-01: a removed element goes back to the bag."""
     e = st.corner[k]
@@ -221,7 +221,7 @@ def remove_cube(st, c, a, to_gene):
         st.elim[a] += 1
 
 
-@njit(cache=True)
+@rule_kernel
 def move_cube(st, src, dst, a):
     st.cubes[src, a] -= 1
     if st.hib[src, a] > st.cubes[src, a]:
@@ -229,14 +229,14 @@ def move_cube(st, src, dst, a):
     st.cubes[dst, a] += 1
 
 
-@njit(cache=True)
+@rule_kernel
 def place_from_gene(st, c, a, n):
     m = min(n, st.gene[a])
     st.cubes[c, a] += m
     st.gene[a] -= m
 
 
-@njit(cache=True)
+@rule_kernel
 def others_on(st, c, a):
     """True when some animal other than a has a cube on c."""
     for b in range(6):
@@ -245,7 +245,7 @@ def others_on(st, c, a):
     return False
 
 
-@njit(cache=True)
+@rule_kernel
 def cubes_on(st, c):
     n = 0
     for a in range(6):
@@ -253,7 +253,7 @@ def cubes_on(st, c):
     return n
 
 
-@njit(cache=True)
+@rule_kernel
 def tile_place(st, c, a):
     """DS-DOMN-02: a's place on c when scored (0 = most cubes; ties go to the animal higher
     in the food chain, the lower index); -1 when a has no cubes there."""
@@ -266,7 +266,7 @@ def tile_place(st, c, a):
     return place
 
 
-@njit(cache=True)
+@rule_kernel
 def tile_payout(st, c, a):
     """The VP a would get if tile c were scored now."""
     place = tile_place(st, c, a)
@@ -275,14 +275,14 @@ def tile_payout(st, c, a):
     return TERRAIN_VP[st.terrain[c], place]
 
 
-@njit(cache=True)
+@rule_kernel
 def score_tile(st, c):
     """DS-DOMN-02: rank animals on c by cubes (food chain breaks ties); pay the terrain table."""
     for a in range(6):
         st.vp[a] += tile_payout(st, c, a)
 
 
-@njit(cache=True)
+@rule_kernel
 def gain_pawn(st, a):
     """DS-PAWN-02: a new action pawn, up to the 10 cylinders of the colour (A8)."""
     if st.ap_total[a] < MAX_PAWNS:
@@ -290,7 +290,7 @@ def gain_pawn(st, a):
         st.ap_supply[a] += 1
 
 
-@njit(cache=True)
+@rule_kernel
 def swap_initiative(st, a):
     """DS-INIT-01: a's initiative marker swaps with the animal directly ahead of it."""
     for i in range(1, st.num_players):
@@ -300,12 +300,12 @@ def swap_initiative(st, a):
             return
 
 
-@njit(cache=True)
+@rule_kernel
 def vacant_corner_on_earth(st, k):
     return st.corner[k] < 0 and corner_has_tile(st, k)
 
 
-@njit(cache=True)
+@rule_kernel
 def any_vacant_corner(st):
     for k in range(st.corner.shape[0]):
         if vacant_corner_on_earth(st, k):
@@ -313,7 +313,7 @@ def any_vacant_corner(st):
     return False
 
 
-@njit(cache=True)
+@rule_kernel
 def legal_every_tile(st, out):
     """Every hex holding a tile (A_CELL block)."""
     for c in range(st.terrain.shape[0]):

@@ -2,7 +2,7 @@
 Snap, Disease, Ecodiversity, Fertile, Ice Age, Immigrants, Instinct, Intelligence,
 Metamorphosis, Niche Biomes, Nocturnal, Omnivore, Parasitism, Symbiotic. The taker is
 `st.owner`."""
-from numba import njit
+from speciesgym.envs.core.kernel import rule_kernel
 
 from speciesgym.envs.dominant_species.actions import A_CELL, A_ELEM, A_OPTION, A_PLACE
 from speciesgym.envs.dominant_species.data import (C_BIODIVERSITY, C_COLD_SNAP, C_DISEASE,
@@ -20,7 +20,7 @@ from speciesgym.envs.dominant_species.rules.board import (D_DISEASE, D_FERTILE, 
 from speciesgym.envs.dominant_species.rules.planning import space_vacant
 
 
-@njit(cache=True)
+@rule_kernel
 def card_biodiversity(st):
     """DS-CARD-02: 1 VP per tile the taker shares with at least one other animal."""
     a = st.owner
@@ -29,7 +29,7 @@ def card_biodiversity(st):
             st.vp[a] += 1
 
 
-@njit(cache=True)
+@rule_kernel
 def card_cold_snap(st):
     """DS-CARD-06: every other animal loses one cube on every tundra tile it occupies."""
     for c in range(st.terrain.shape[0]):
@@ -39,7 +39,7 @@ def card_cold_snap(st):
                     remove_cube(st, c, b, False)
 
 
-@njit(cache=True)
+@rule_kernel
 def card_ecodiversity(st):
     """DS-CARD-08: 1 VP per element on earth of a type on the taker's display (A3)."""
     a = st.owner
@@ -49,7 +49,7 @@ def card_ecodiversity(st):
             st.vp[a] += 1
 
 
-@njit(cache=True)
+@rule_kernel
 def card_ice_age(st):
     """DS-CARD-14: every animal scores bonus VPs for the tiles it dominates; game ends."""
     for a in range(6):
@@ -63,7 +63,7 @@ def card_ice_age(st):
     st.ice_age = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def card_intelligence(st, above):
     """DS-CARD-18 (above) / DS-CARD-24 (below): the taker and every animal above (below)
     it in the food chain gain a pawn."""
@@ -73,7 +73,7 @@ def card_intelligence(st, above):
             gain_pawn(st, a)
 
 
-@njit(cache=True)
+@rule_kernel
 def card_niche_biomes(st):
     """DS-CARD-21: animals with more VP lose the 1st-place value of the tile just scored."""
     loss = TERRAIN_VP[st.terrain[st.dom_cell], 0]
@@ -83,7 +83,7 @@ def card_niche_biomes(st):
             st.vp[a] = max(0, st.vp[a] - loss)
 
 
-@njit(cache=True)
+@rule_kernel
 def card_symbiotic(st):
     """DS-CARD-26: the taker and every animal with fewer elements draw one element."""
     mine = display_total(st, st.owner)
@@ -98,7 +98,7 @@ def card_symbiotic(st):
 
 
 # --- Fertile ------------------------------------------------------------------------------
-@njit(cache=True)
+@rule_kernel
 def legal_fertile(st, out):
     """DS-CARD-11: a tile with the taker's species; it scores the tile's cube total."""
     for c in range(st.terrain.shape[0]):
@@ -106,7 +106,7 @@ def legal_fertile(st, out):
             out[A_CELL + c] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_fertile(st, c):
     for b in range(6):
         st.vp[st.owner] += st.cubes[c, b]
@@ -114,7 +114,7 @@ def apply_fertile(st, c):
 
 
 # --- Disease ------------------------------------------------------------------------------
-@njit(cache=True)
+@rule_kernel
 def next_disease(st, first):
     """DS-CARD-07: in food-chain order each animal with more elements than the taker (and an
     added element) discards one added element of its choice (A20)."""
@@ -126,7 +126,7 @@ def next_disease(st, first):
     st.sub = D_NONE
 
 
-@njit(cache=True)
+@rule_kernel
 def legal_added_elem(st, out):
     a = st.actor
     for t in range(6):
@@ -134,7 +134,7 @@ def legal_added_elem(st, out):
             out[A_ELEM + t] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_disease(st, t):
     st.display[st.actor, t] -= 1
     st.bag[t] += 1
@@ -142,7 +142,7 @@ def apply_disease(st, t):
 
 
 # --- Immigrants ---------------------------------------------------------------------------
-@njit(cache=True)
+@rule_kernel
 def next_immigrant(st, first):
     """DS-CARD-16: in food-chain order every animal chooses its loss."""
     for a in range(first, 6):
@@ -152,7 +152,7 @@ def next_immigrant(st, first):
     st.sub = D_NONE
 
 
-@njit(cache=True)
+@rule_kernel
 def legal_immi_option(st, out):
     """DS-CARD-16: 0 an added element, 1 a pawn from supply, 2 all but one cube per tile."""
     a = st.actor
@@ -163,7 +163,7 @@ def legal_immi_option(st, out):
     out[A_OPTION + 2] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_immi_option(st, o):
     a = st.actor
     if o == 0:
@@ -179,7 +179,7 @@ def apply_immi_option(st, o):
     next_immigrant(st, a + 1)
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_immi_elem(st, t):
     st.display[st.actor, t] -= 1
     st.bag[t] += 1
@@ -187,7 +187,7 @@ def apply_immi_elem(st, t):
 
 
 # --- Instinct -----------------------------------------------------------------------------
-@njit(cache=True)
+@rule_kernel
 def legal_instinct(st, out):
     """DS-CARD-17: a pawn from supply on any vacant pawn space (A7)."""
     if st.ap_supply[st.owner] <= 0:
@@ -197,7 +197,7 @@ def legal_instinct(st, out):
             out[A_PLACE + sp] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_instinct(st, sp):
     st.space[sp] = st.owner
     st.ap_supply[st.owner] -= 1
@@ -205,7 +205,7 @@ def apply_instinct(st, sp):
 
 
 # --- Metamorphosis ------------------------------------------------------------------------
-@njit(cache=True)
+@rule_kernel
 def apply_meta_out(st, t):
     """DS-CARD-20: an added element goes to the bag, then one of any type comes from it."""
     st.display[st.owner, t] -= 1
@@ -213,21 +213,21 @@ def apply_meta_out(st, t):
     st.sub = D_META_IN
 
 
-@njit(cache=True)
+@rule_kernel
 def legal_bag_elem(st, out):
     for t in range(6):
         if st.bag[t] > 0:
             out[A_ELEM + t] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_meta_in(st, t):
     st.bag[t] -= 1
     st.display[st.owner, t] += 1
     st.sub = D_NONE
 
 
-@njit(cache=True)
+@rule_kernel
 def begin_animal_card(st, card):
     """Start one of this module's cards; returns False if the card is not one of them."""
     a = st.owner

@@ -1,7 +1,7 @@
 """Dominance cards that strike species and elements on the earth (DS-CARD-*): Biomass,
 Blight, Catastrophe, Evolution, Fecundity, Mass Exodus, Predator. The taker is `st.owner`;
 it makes every choice of these cards."""
-from numba import njit
+from speciesgym.envs.core.kernel import rule_kernel
 
 from speciesgym.envs.dominant_species.actions import A_ANIMAL, A_CELL, A_CORNER
 from speciesgym.envs.dominant_species.data import (C_BIOMASS, C_BLIGHT, C_CATASTROPHE, C_EVOLUTION,
@@ -17,7 +17,7 @@ from speciesgym.envs.dominant_species.rules.board import (D_BIOMASS, D_BLIGHT_CE
 
 
 # --- Biomass / Predator: one tile after the other ------------------------------------------
-@njit(cache=True)
+@rule_kernel
 def next_biomass(st, first):
     """DS-CARD-03: each tile holding more cubes than elements loses one cube (taker picks)."""
     for c in range(first, st.terrain.shape[0]):
@@ -28,20 +28,20 @@ def next_biomass(st, first):
     st.sub = D_NONE
 
 
-@njit(cache=True)
+@rule_kernel
 def legal_animal_on_cell(st, c, out):
     for b in range(6):
         if st.cubes[c, b] > 0:
             out[A_ANIMAL + b] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_biomass(st, b):
     remove_cube(st, st.ctx_cell, b, False)
     next_biomass(st, st.ctx_cell + 1)
 
 
-@njit(cache=True)
+@rule_kernel
 def next_predator(st, first):
     """DS-CARD-25: on every tile shared with an opponent, one opposing cube is eliminated."""
     a = st.owner
@@ -53,14 +53,14 @@ def next_predator(st, first):
     st.sub = D_NONE
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_predator(st, b):
     remove_cube(st, st.ctx_cell, b, False)
     next_predator(st, st.ctx_cell + 1)
 
 
 # --- Blight -------------------------------------------------------------------------------
-@njit(cache=True)
+@rule_kernel
 def legal_blight_cell(st, out):
     """DS-CARD-04: a tile with at least two elements; all but one chosen element go."""
     for c in range(st.terrain.shape[0]):
@@ -68,13 +68,13 @@ def legal_blight_cell(st, out):
             out[A_CELL + c] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_blight_cell(st, c):
     st.ctx_cell = c
     st.sub = D_BLIGHT_KEEP
 
 
-@njit(cache=True)
+@rule_kernel
 def legal_blight_keep(st, out):
     for j in range(6):
         k = CELL_CORNERS[st.ctx_cell, j]
@@ -82,7 +82,7 @@ def legal_blight_keep(st, out):
             out[A_CORNER + k] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_blight_keep(st, keep):
     for j in range(6):
         k = CELL_CORNERS[st.ctx_cell, j]
@@ -92,7 +92,7 @@ def apply_blight_keep(st, keep):
 
 
 # --- Catastrophe --------------------------------------------------------------------------
-@njit(cache=True)
+@rule_kernel
 def apply_cata_cell(st, c):
     """DS-CARD-05: on any tile, all cubes but one (the taker picks its animal) are
     eliminated, then one cube on each adjacent tile with species."""
@@ -104,7 +104,7 @@ def apply_cata_cell(st, c):
         next_cata_adj(st)
 
 
-@njit(cache=True)
+@rule_kernel
 def next_cata_adj(st):
     while st.ctx_k < 6:
         m = NEIGHBORS[st.ctx_cell, st.ctx_k]
@@ -115,7 +115,7 @@ def next_cata_adj(st):
     st.sub = D_NONE
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_cata_survivor(st, b):
     c = st.ctx_cell
     for x in range(6):
@@ -126,7 +126,7 @@ def apply_cata_survivor(st, b):
     next_cata_adj(st)
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_cata_adj(st, b):
     remove_cube(st, NEIGHBORS[st.ctx_cell, st.ctx_k], b, False)
     st.ctx_k += 1
@@ -134,12 +134,12 @@ def apply_cata_adj(st, b):
 
 
 # --- Evolution ----------------------------------------------------------------------------
-@njit(cache=True)
+@rule_kernel
 def evo_victim_ok(st, c, b):
     return b != st.owner and st.cubes[c, b] > 0 and not (st.ctx_bits >> b) & 1
 
 
-@njit(cache=True)
+@rule_kernel
 def legal_evo_cell(st, out):
     """DS-CARD-09: up to two different opponents each have one cube replaced by the taker's
     (the replaced cube is eliminated, A4)."""
@@ -152,20 +152,20 @@ def legal_evo_cell(st, out):
                 break
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_evo_cell(st, c):
     st.ctx_cell = c
     st.sub = D_EVO_ANIMAL
 
 
-@njit(cache=True)
+@rule_kernel
 def legal_evo_animal(st, out):
     for b in range(6):
         if evo_victim_ok(st, st.ctx_cell, b):
             out[A_ANIMAL + b] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_evo_animal(st, b):
     remove_cube(st, st.ctx_cell, b, False)
     place_from_gene(st, st.ctx_cell, st.owner, 1)
@@ -175,7 +175,7 @@ def apply_evo_animal(st, b):
 
 
 # --- Fecundity ----------------------------------------------------------------------------
-@njit(cache=True)
+@rule_kernel
 def legal_fecundity(st, out):
     """DS-CARD-10: one gene-pool cube on each tile the taker occupied (any it likes)."""
     if st.gene[st.owner] <= 0:
@@ -185,14 +185,14 @@ def legal_fecundity(st, out):
             out[A_CELL + c] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_fecundity(st, c):
     place_from_gene(st, c, st.owner, 1)
     st.flags[c] = 0
 
 
 # --- Mass Exodus --------------------------------------------------------------------------
-@njit(cache=True)
+@rule_kernel
 def legal_exodus_cell(st, out):
     """DS-CARD-19: every cube of a tile moves to adjacent tiles, as the taker distributes."""
     for c in range(st.terrain.shape[0]):
@@ -200,7 +200,7 @@ def legal_exodus_cell(st, out):
             out[A_CELL + c] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def exodus_next_animal(st):
     for b in range(6):
         if st.cubes[st.ctx_cell, b] > 0:
@@ -208,13 +208,13 @@ def exodus_next_animal(st):
     return -1
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_exodus_cell(st, c):
     st.ctx_cell = c
     st.sub = D_EXODUS_DEST
 
 
-@njit(cache=True)
+@rule_kernel
 def legal_exodus_dest(st, out):
     for d in range(6):
         m = NEIGHBORS[st.ctx_cell, d]
@@ -222,14 +222,14 @@ def legal_exodus_dest(st, out):
             out[A_CELL + m] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_exodus_dest(st, m):
     move_cube(st, st.ctx_cell, m, exodus_next_animal(st))
     st.sub = D_EXODUS_DEST if exodus_next_animal(st) >= 0 else D_NONE
 
 
 
-@njit(cache=True)
+@rule_kernel
 def begin_earth_card(st, card):
     """Start one of this module's cards; returns False if the card is not one of them."""
     a = st.owner

@@ -1,6 +1,6 @@
 """Dominance cards that place elements, species or tundra (DS-CARD-*): Aquatic, Habitat,
 Hibernation, Ice Sheet. The taker is `st.owner`; it makes every choice of these cards."""
-from numba import njit
+from speciesgym.envs.core.kernel import rule_kernel
 
 from speciesgym.envs.dominant_species.actions import A_CELL, A_CORNER, A_COUNT
 from speciesgym.envs.dominant_species.data import (C_AQUATIC, C_HABITAT, C_HIBERNATION, C_ICE_SHEET,
@@ -13,12 +13,12 @@ from speciesgym.envs.dominant_species.rules.board import (D_AQUA_CELL, D_AQUA_CO
 from speciesgym.envs.dominant_species.rules.glaciation import can_glaciate, glaciate
 
 
-@njit(cache=True)
+@rule_kernel
 def is_watery(st, c):
     return c >= 0 and (st.terrain[c] == SEA or st.terrain[c] == WETLAND)
 
 
-@njit(cache=True)
+@rule_kernel
 def watery_corner(st, k):
     """DS-CARD-01: a vacant corner touching a sea or wetland tile."""
     if st.corner[k] >= 0:
@@ -29,7 +29,7 @@ def watery_corner(st, k):
     return False
 
 
-@njit(cache=True)
+@rule_kernel
 def aqua_cell_ok(st, c):
     if not is_watery(st, c):
         return False
@@ -41,7 +41,7 @@ def aqua_cell_ok(st, c):
     return False
 
 
-@njit(cache=True)
+@rule_kernel
 def begin_aquatic(st):
     """DS-CARD-01: an element of any type from the bag on a sea/wetland corner, then up to 4
     cubes on a sea/wetland tile touching it (any sea/wetland tile if no element fitted)."""
@@ -54,7 +54,7 @@ def begin_aquatic(st):
     aquatic_species(st)
 
 
-@njit(cache=True)
+@rule_kernel
 def aquatic_species(st):
     st.sub = D_NONE
     if st.gene[st.owner] <= 0:
@@ -65,20 +65,20 @@ def aquatic_species(st):
             return
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_aqua_elem(st, t):
     st.ctx_elem = t
     st.sub = D_AQUA_CORNER
 
 
-@njit(cache=True)
+@rule_kernel
 def legal_aqua_corner(st, out):
     for k in range(st.corner.shape[0]):
         if watery_corner(st, k):
             out[A_CORNER + k] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_aqua_corner(st, k):
     st.bag[st.ctx_elem] -= 1
     st.corner[k] = st.ctx_elem
@@ -86,40 +86,40 @@ def apply_aqua_corner(st, k):
     aquatic_species(st)
 
 
-@njit(cache=True)
+@rule_kernel
 def legal_aqua_cell(st, out):
     for c in range(st.terrain.shape[0]):
         if aqua_cell_ok(st, c):
             out[A_CELL + c] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_aqua_cell(st, c):
     st.ctx_cell = c
     st.sub = D_AQUA_COUNT
 
 
-@njit(cache=True)
+@rule_kernel
 def legal_count_upto(st, cap, out):
     for n in range(min(cap, st.gene[st.owner]) + 1):
         out[A_COUNT + n] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_aqua_count(st, n):
     place_from_gene(st, st.ctx_cell, st.owner, n)
     st.sub = D_NONE
 
 
 # --- Habitat ------------------------------------------------------------------------------
-@njit(cache=True)
+@rule_kernel
 def apply_habitat_elem(st, t):
     """DS-CARD-12: an element of any type from the bag on any vacant corner of earth."""
     st.ctx_elem = t
     st.sub = D_HABITAT_CORNER
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_habitat_corner(st, k):
     st.bag[st.ctx_elem] -= 1
     st.corner[k] = st.ctx_elem
@@ -127,7 +127,7 @@ def apply_habitat_corner(st, k):
 
 
 # --- Hibernation --------------------------------------------------------------------------
-@njit(cache=True)
+@rule_kernel
 def apply_hib_cell(st, c):
     """DS-CARD-13: up to 5 eliminated cubes return on one tile, safe from this Reset's
     Extinction (A18)."""
@@ -135,13 +135,13 @@ def apply_hib_cell(st, c):
     st.sub = D_HIB_COUNT
 
 
-@njit(cache=True)
+@rule_kernel
 def legal_hib_count(st, out):
     for n in range(min(5, st.elim[st.owner]) + 1):
         out[A_COUNT + n] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_hib_count(st, n):
     st.cubes[st.ctx_cell, st.owner] += n
     st.hib[st.ctx_cell, st.owner] += n
@@ -150,14 +150,14 @@ def apply_hib_count(st, n):
 
 
 # --- Ice Sheet ----------------------------------------------------------------------------
-@njit(cache=True)
+@rule_kernel
 def apply_ice_sheet(st, c):
     """DS-CARD-15: a free Glaciation by the taker."""
     glaciate(st, c, st.owner)
     st.sub = D_NONE
 
 
-@njit(cache=True)
+@rule_kernel
 def begin_placement_card(st, card):
     """Start one of this module's cards; returns False if the card is not one of them."""
     a = st.owner

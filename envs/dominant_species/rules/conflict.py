@@ -1,5 +1,5 @@
 """Migration (DS-MIGR-*), Competition (DS-COMP-*) and Domination (DS-DOMN-*)."""
-from numba import njit
+from speciesgym.envs.core.kernel import rule_kernel
 
 from speciesgym.envs.dominant_species.state import state_kernel
 
@@ -30,7 +30,7 @@ def migration_reaches(st, a, src, dst):
     return False
 
 
-@njit(cache=True)
+@rule_kernel
 def has_migration_target(st, a, src):
     for dst in range(st.terrain.shape[0]):
         if migration_reaches(st, a, src, dst):
@@ -38,7 +38,7 @@ def has_migration_target(st, a, src):
     return False
 
 
-@njit(cache=True)
+@rule_kernel
 def begin_migration(st, a, n):
     """DS-MIGR-01: up to n own cubes, each moving once (flags count arrivals per tile)."""
     st.ctx_n = n
@@ -46,7 +46,7 @@ def begin_migration(st, a, n):
     set_decision(st, D_MIG_FROM, a)
 
 
-@njit(cache=True)
+@rule_kernel
 def legal_mig_from(st, out):
     a = st.actor
     for c in range(st.terrain.shape[0]):
@@ -54,20 +54,20 @@ def legal_mig_from(st, out):
             out[A_CELL + c] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_mig_from(st, c):
     st.ctx_cell = c
     st.sub = D_MIG_TO
 
 
-@njit(cache=True)
+@rule_kernel
 def legal_mig_to(st, out):
     for c in range(st.terrain.shape[0]):
         if migration_reaches(st, st.actor, st.ctx_cell, c):
             out[A_CELL + c] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_mig_to(st, c):
     """DS-MIGR-03: a cube that arrived this action cannot move again."""
     move_cube(st, st.ctx_cell, c, st.actor)
@@ -77,7 +77,7 @@ def apply_mig_to(st, c):
 
 
 # --- Competition --------------------------------------------------------------------------
-@njit(cache=True)
+@rule_kernel
 def begin_competition(st, a, slot):
     """DS-COMP-01: the space's terrains (plus tundra); slot 0 is the arachnid's (A2)."""
     st.ctx_bits = COMPETITION_TERRAINS[slot]
@@ -85,7 +85,7 @@ def begin_competition(st, a, slot):
     set_decision(st, D_COMP_CELL, a)
 
 
-@njit(cache=True)
+@rule_kernel
 def legal_comp_cell(st, out):
     """DS-COMP-02: a tile of a not yet used listed terrain shared with an opponent."""
     a = st.actor
@@ -96,13 +96,13 @@ def legal_comp_cell(st, out):
             out[A_CELL + c] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_comp_cell(st, c):
     st.ctx_cell = c
     st.sub = D_COMP_VICTIM
 
 
-@njit(cache=True)
+@rule_kernel
 def legal_opponent_on_cell(st, out):
     """DS-COMP-03: the acting animal picks which opponent loses a cube (A19)."""
     for b in range(6):
@@ -110,7 +110,7 @@ def legal_opponent_on_cell(st, out):
             out[A_ANIMAL + b] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_comp_victim(st, b):
     """DS-COMP-03: one opposing cube is eliminated; one tile per listed terrain."""
     remove_cube(st, st.ctx_cell, b, False)
@@ -122,12 +122,12 @@ def apply_comp_victim(st, b):
 
 
 # --- Domination ---------------------------------------------------------------------------
-@njit(cache=True)
+@rule_kernel
 def begin_domination(st, a):
     set_decision(st, D_DOM_CELL, a)
 
 
-@njit(cache=True)
+@rule_kernel
 def legal_dom_cell(st, out):
     """DS-DOMN-01: a tile with species not yet scored this round (A12)."""
     for c in range(st.terrain.shape[0]):
@@ -135,7 +135,7 @@ def legal_dom_cell(st, out):
             out[A_CELL + c] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def any_faceup(st):
     for i in range(N_FACEUP):
         if st.faceup[i] >= 0:
@@ -143,7 +143,7 @@ def any_faceup(st):
     return False
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_dom_cell(st, c):
     """DS-DOMN-02/03: score the tile, then its dominant animal must take a face-up card."""
     st.scored[c] = 1
@@ -156,14 +156,14 @@ def apply_dom_cell(st, c):
         st.sub = D_NONE
 
 
-@njit(cache=True)
+@rule_kernel
 def legal_dom_card(st, out):
     for i in range(N_FACEUP):
         if st.faceup[i] >= 0:
             out[A_CARD + i] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_dom_card(st, i):
     """DS-DOMN-03: the card leaves the display (not refilled before Reset) and resolves."""
     st.card_pending = st.faceup[i]

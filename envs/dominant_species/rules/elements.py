@@ -1,6 +1,6 @@
 """Element actions: Adaptation, Regression, Abundance, Wasteland, Depletion (DS-ADAPT-*,
 DS-REGR-*, DS-ABUN-*, DS-WAST-*, DS-DEPL-*)."""
-from numba import njit
+from speciesgym.envs.core.kernel import rule_kernel
 
 from speciesgym.envs.dominant_species.actions import A_CORNER, A_ELEM
 from speciesgym.envs.dominant_species.data import (BOX_ABUNDANCE, BOX_ADAPTATION, BOX_DEPLETION,
@@ -13,7 +13,7 @@ from speciesgym.envs.dominant_species.rules.board import (D_ABUND_CORNER, D_ABUN
 
 
 # --- Adaptation ---------------------------------------------------------------------------
-@njit(cache=True)
+@rule_kernel
 def legal_adapt(st, out):
     """DS-ADAPT-01: an element type from the Adaptation box, if the display has room."""
     if display_total(st, st.actor) >= MAX_DISPLAY:
@@ -23,7 +23,7 @@ def legal_adapt(st, out):
             out[A_ELEM + t] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_adapt(st, t):
     """DS-ADAPT-01: the element moves from the box onto the animal's display."""
     st.box[BOX_ADAPTATION, t] -= 1
@@ -32,7 +32,7 @@ def apply_adapt(st, t):
 
 
 # --- Regression ---------------------------------------------------------------------------
-@njit(cache=True)
+@rule_kernel
 def legal_regress(st, out):
     """DS-REGR-02: protect one type of the Regression box that the animal could lose."""
     a = st.actor
@@ -42,13 +42,13 @@ def legal_regress(st, out):
             out[A_ELEM + t] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_regress(st, t):
     st.protect[st.actor] |= 1 << t
     st.sub = D_NONE
 
 
-@njit(cache=True)
+@rule_kernel
 def resolve_regression(st):
     """DS-REGR-01: every animal loses one added element of each type in the Regression box
     that it did not protect; removed elements return to the bag (A24)."""
@@ -64,7 +64,7 @@ def resolve_regression(st):
 
 
 # --- Abundance ----------------------------------------------------------------------------
-@njit(cache=True)
+@rule_kernel
 def legal_abund_elem(st, out):
     """DS-ABUN-01: an element type from the Abundance box (when a corner is free)."""
     if not any_vacant_corner(st):
@@ -74,13 +74,13 @@ def legal_abund_elem(st, out):
             out[A_ELEM + t] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_abund_elem(st, t):
     st.ctx_elem = t
     set_decision(st, D_ABUND_CORNER, st.actor)
 
 
-@njit(cache=True)
+@rule_kernel
 def legal_any_vacant_corner(st, out):
     """DS-ABUN-02: any vacant corner touching at least one tile."""
     for k in range(st.corner.shape[0]):
@@ -88,7 +88,7 @@ def legal_any_vacant_corner(st, out):
             out[A_CORNER + k] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_abund_corner(st, k):
     """DS-ABUN-02: the chosen element goes from the Abundance box to the corner."""
     st.box[BOX_ABUNDANCE, st.ctx_elem] -= 1
@@ -97,7 +97,7 @@ def apply_abund_corner(st, k):
 
 
 # --- Wasteland ----------------------------------------------------------------------------
-@njit(cache=True)
+@rule_kernel
 def legal_waste(st, out):
     """DS-WAST-01: remove one element of the Wasteland box."""
     for t in range(6):
@@ -105,14 +105,14 @@ def legal_waste(st, out):
             out[A_ELEM + t] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_waste(st, t):
     st.box[BOX_WASTELAND, t] -= 1
     st.bag[t] += 1
     st.sub = D_NONE
 
 
-@njit(cache=True)
+@rule_kernel
 def resolve_wasteland(st):
     """DS-WAST-02: every element touching tundra whose type is in the Wasteland box goes."""
     for k in range(st.corner.shape[0]):
@@ -122,7 +122,7 @@ def resolve_wasteland(st):
 
 
 # --- Depletion ----------------------------------------------------------------------------
-@njit(cache=True)
+@rule_kernel
 def legal_deplete(st, out):
     """DS-DEPL-01: an element on earth whose type is in the Depletion box."""
     for k in range(st.corner.shape[0]):
@@ -131,33 +131,33 @@ def legal_deplete(st, out):
             out[A_CORNER + k] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_deplete(st, k):
     remove_corner_elem(st, k)
     st.sub = D_NONE
 
 
-@njit(cache=True)
+@rule_kernel
 def begin_adapt(st, a):
     set_decision(st, D_ADAPT, a)
 
 
-@njit(cache=True)
+@rule_kernel
 def begin_regress(st, a):
     set_decision(st, D_REGRESS, a)
 
 
-@njit(cache=True)
+@rule_kernel
 def begin_abundance(st, a):
     set_decision(st, D_ABUND_ELEM, a)
 
 
-@njit(cache=True)
+@rule_kernel
 def begin_waste(st, a):
     set_decision(st, D_WASTE, a)
 
 
-@njit(cache=True)
+@rule_kernel
 def begin_deplete(st, a):
     set_decision(st, D_DEPLETE, a)
 

@@ -1,7 +1,7 @@
 """The execution walk (DS-EXEC-01): the action display is resolved space by space; each
 occupied space starts its action, automatic parts (Regression's and Wasteland's board
 effects, the single Glaciation) run between actions, and a taken card starts its effect."""
-from numba import njit
+from speciesgym.envs.core.kernel import rule_kernel
 
 from speciesgym.envs.dominant_species.state import state_kernel
 
@@ -63,7 +63,7 @@ def begin_space(st, c):
         cf.begin_domination(st, owner)
 
 
-@njit(cache=True)
+@rule_kernel
 def advance_execution(st):
     """DS-EXEC-01: consider the next space; automatic parts run between actions."""
     c = st.cursor
@@ -86,7 +86,7 @@ def advance_execution(st):
         begin_space(st, c)
 
 
-@njit(cache=True)
+@rule_kernel
 def begin_card(st, card):
     """DS-CARD-00: the taker resolves the card at once, as fully as possible."""
     if not ca.begin_animal_card(st, card):

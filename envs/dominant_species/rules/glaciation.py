@@ -1,5 +1,5 @@
 """Glaciation (DS-GLAC-*), also used by the Ice Sheet card."""
-from numba import njit
+from speciesgym.envs.core.kernel import rule_kernel
 
 from speciesgym.envs.dominant_species.actions import A_CELL
 from speciesgym.envs.dominant_species.data import CORNER_CELLS, EMPTY, TUNDRA
@@ -7,7 +7,7 @@ from speciesgym.envs.dominant_species.rules.board import (D_GLACIATE, D_NONE, bo
                                                remove_corner_elem, remove_cube, set_decision)
 
 
-@njit(cache=True)
+@rule_kernel
 def can_glaciate(st, c):
     """DS-GLAC-02: a non-tundra tile adjacent to a tundra tile, while tundra tiles remain."""
     if st.tundra_left <= 0:
@@ -16,20 +16,20 @@ def can_glaciate(st, c):
     return t != EMPTY and t != TUNDRA and count_adjacent(st, c, TUNDRA) > 0
 
 
-@njit(cache=True)
+@rule_kernel
 def legal_glaciate(st, out):
     for c in range(st.terrain.shape[0]):
         if can_glaciate(st, c):
             out[A_CELL + c] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def begin_glaciation(st, a):
     """DS-GLAC-01: only the leftmost Glaciation pawn resolves (the engine picks it)."""
     set_decision(st, D_GLACIATE, a)
 
 
-@njit(cache=True)
+@rule_kernel
 def glaciate(st, c, a):
     """DS-GLAC-03..05: tundra on c; bonus VPs for adjacent tundra; one cube per animal
     stays (the rest back to the gene pool); elements surrounded by three tundra go."""
@@ -51,7 +51,7 @@ def glaciate(st, c, a):
             remove_corner_elem(st, k)
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_glaciate(st, c):
     glaciate(st, c, st.actor)
     st.sub = D_NONE

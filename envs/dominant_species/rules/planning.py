@@ -1,5 +1,5 @@
 """Planning (DS-PLAN-*) and the Initiative action (DS-INIT-*)."""
-from numba import njit
+from speciesgym.envs.core.kernel import rule_kernel
 
 from speciesgym.envs.dominant_species.actions import A_PLACE
 from speciesgym.envs.dominant_species.data import (ACT_DEPLETION, ACT_REGRESSION, ACT_WANDERLUST,
@@ -10,13 +10,13 @@ from speciesgym.envs.dominant_species.rules.board import (D_INIT_PLACE, D_NONE, 
                                                PH_PLANNING, set_decision, swap_initiative)
 
 
-@njit(cache=True)
+@rule_kernel
 def space_vacant(st, sp):
     """DS-PLAN-02: a pawn goes on a vacant pawn space (never on an animal's free space)."""
     return FREE_SPACE[sp] == 0 and st.space[sp] < 0
 
 
-@njit(cache=True)
+@rule_kernel
 def space_useful(st, sp):
     """DS-PLAN-04: with the option forbid_useless_spaces, planning skips Regression,
     Wasteland and Depletion while their box is empty, and Wanderlust with no face-up tile."""
@@ -34,12 +34,12 @@ def space_useful(st, sp):
     return True
 
 
-@njit(cache=True)
+@rule_kernel
 def plannable(st, sp):
     return space_vacant(st, sp) and space_useful(st, sp)
 
 
-@njit(cache=True)
+@rule_kernel
 def next_planner(st, start):
     """DS-PLAN-01: from initiative position `start` on, the first animal with pawns; -1."""
     n = st.num_players
@@ -51,7 +51,7 @@ def next_planner(st, start):
     return -1
 
 
-@njit(cache=True)
+@rule_kernel
 def enter_planning(st):
     """DS-PLAN-01: planning starts with the first animal on the initiative track."""
     st.phase = PH_PLANNING
@@ -63,7 +63,7 @@ def enter_planning(st):
     set_decision(st, D_PLAN, st.init_order[j])
 
 
-@njit(cache=True)
+@rule_kernel
 def any_space_vacant(st):
     for sp in range(N_SPACES):
         if plannable(st, sp):
@@ -71,7 +71,7 @@ def any_space_vacant(st):
     return False
 
 
-@njit(cache=True)
+@rule_kernel
 def enter_execution(st):
     """DS-EXEC-01: execution resolves the display from the top, spaces left to right."""
     st.phase = PH_EXECUTION
@@ -79,7 +79,7 @@ def enter_execution(st):
     st.sub = D_NONE
 
 
-@njit(cache=True)
+@rule_kernel
 def legal_plan(st, out):
     """DS-PLAN-02: any vacant pawn space."""
     for sp in range(N_SPACES):
@@ -87,7 +87,7 @@ def legal_plan(st, out):
             out[A_PLACE + sp] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_plan(st, sp):
     """DS-PLAN-01: place one pawn, then the next animal in initiative order with pawns."""
     a = st.actor
@@ -101,13 +101,13 @@ def apply_plan(st, sp):
     set_decision(st, D_PLAN, st.init_order[j])
 
 
-@njit(cache=True)
+@rule_kernel
 def begin_initiative(st, a):
     """DS-INIT-01: the owner may take Initiative (and must then re-place the pawn)."""
     set_decision(st, D_INIT_PLACE, a)
 
 
-@njit(cache=True)
+@rule_kernel
 def legal_init_place(st, out):
     """DS-INIT-02: re-place on any vacant pawn space except Initiative itself (A15)."""
     for sp in range(N_SPACES):
@@ -115,7 +115,7 @@ def legal_init_place(st, out):
             out[A_PLACE + sp] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_init_place(st, sp):
     """DS-INIT-01/02: move up one place on the track, then the pawn goes on space sp."""
     a = st.actor

@@ -1,5 +1,5 @@
 """The Reset phase (DS-RESET-*) and the end of the game (DS-END-*)."""
-from numba import njit
+from speciesgym.envs.core.kernel import rule_kernel
 
 from speciesgym.envs.dominant_species.state import state_kernel
 
@@ -15,7 +15,7 @@ from speciesgym.envs.dominant_species.rules.planning import enter_planning
 from speciesgym.envs.dominant_species.rules.setup import fill_box, place_free_markers
 
 
-@njit(cache=True)
+@rule_kernel
 def mammal_save_cells(st):
     """DS-RESET-02: tiles where the mammal's (non-hibernating) species are endangered."""
     n = 0
@@ -29,7 +29,7 @@ def mammal_save_cells(st):
     return n, last
 
 
-@njit(cache=True)
+@rule_kernel
 def enter_reset(st):
     """DS-RESET-01/02: Extinction, after the mammal chooses the tile it saves (A13)."""
     st.phase = PH_RESET
@@ -40,14 +40,14 @@ def enter_reset(st):
     finish_reset(st, last)
 
 
-@njit(cache=True)
+@rule_kernel
 def legal_mammal_save(st, out):
     for c in range(st.terrain.shape[0]):
         if is_endangered(st, MAMMAL, c) and st.cubes[c, MAMMAL] > st.hib[c, MAMMAL]:
             out[A_CELL + c] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_mammal_save(st, c):
     finish_reset(st, c)
 
@@ -68,7 +68,7 @@ def extinction(st, save_cell):
                     st.elim[a] += lost
 
 
-@njit(cache=True)
+@rule_kernel
 def survival_holder(st):
     """DS-SURV-01: the animal with strictly the most cubes on tundra tiles, else -1."""
     best = 0
@@ -88,7 +88,7 @@ def survival_holder(st):
     return -1 if tie else who
 
 
-@njit(cache=True)
+@rule_kernel
 def survival(st):
     """DS-SURV-02: the holder scores bonus VPs for the tundra tiles it occupies."""
     a = survival_holder(st)
@@ -101,7 +101,7 @@ def survival(st):
     st.vp[a] += bonus_vp(n)
 
 
-@njit(cache=True)
+@rule_kernel
 def final_scoring(st):
     """DS-END-02: every tile is scored once more like a Domination, without cards."""
     for c in range(st.terrain.shape[0]):
@@ -125,7 +125,7 @@ def finish_reset(st, save_cell):
     enter_planning(st)
 
 
-@njit(cache=True)
+@rule_kernel
 def reseed(st):
     """DS-RESET-03..07: cards, Glaciation pawns, element boxes, tiles, free markers."""
     for i in range(N_FACEUP):                       # DS-RESET-03

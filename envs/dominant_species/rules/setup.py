@@ -1,7 +1,7 @@
 """Setup of a new game (DS-SET-*): animals, earth, elements, species, pawns, stacks, deck,
 initiative track and the element boxes."""
 import numpy as np
-from numba import njit
+from speciesgym.envs.core.kernel import rule_kernel
 
 from speciesgym.envs.dominant_species.state import state_kernel
 
@@ -12,7 +12,7 @@ from speciesgym.envs.dominant_species.data import (BOX_ABUNDANCE, BOX_ADAPTATION
                                         PRINTED, STACK_SIZE, STACK_TILES)
 
 
-@njit(cache=True)
+@rule_kernel
 def choose_animals(st, num_players, animals):
     """DS-SET-01: one animal per seat; a negative first entry draws them from the generator."""
     if animals[0] < 0:
@@ -28,7 +28,7 @@ def choose_animals(st, num_players, animals):
         st.animal_seat[animals[s]] = s
 
 
-@njit(cache=True)
+@rule_kernel
 def place_free_markers(st):
     """DS-PLAN-03: the reptile, insect and arachnid spaces hold their animal's free marker."""
     for sp in range(N_SPACES):
@@ -37,7 +37,7 @@ def place_free_markers(st):
             st.space[sp] = o if st.animal_seat[o] >= 0 else -1
 
 
-@njit(cache=True)
+@rule_kernel
 def setup_game(st, num_players, animals, start_cells, start_terrain, tundra_cell,
                start_corners, start_species, forbid_useless):
     """DS-SET-02..09: the whole setup of a new game for the chosen animals."""

@@ -1,5 +1,5 @@
 """Speciation (DS-SPEC-*) and Wanderlust (DS-WAND-*): species and tiles enter the earth."""
-from numba import njit
+from speciesgym.envs.core.kernel import rule_kernel
 
 from speciesgym.envs.dominant_species.state import state_kernel
 
@@ -15,14 +15,14 @@ from speciesgym.envs.dominant_species.rules.board import (D_NONE, D_SPEC_CORNER,
 
 
 # --- Speciation ---------------------------------------------------------------------------
-@njit(cache=True)
+@rule_kernel
 def begin_speciation(st, a, t):
     """DS-SPEC-01: the space of type t lets its owner seed around one element of type t."""
     st.ctx_elem = t
     set_decision(st, D_SPEC_CORNER, a)
 
 
-@njit(cache=True)
+@rule_kernel
 def legal_spec_corner(st, out):
     """DS-SPEC-01: any element of the space's type on earth (cubes left in the gene pool)."""
     if st.gene[st.actor] <= 0:
@@ -32,7 +32,7 @@ def legal_spec_corner(st, out):
             out[A_CORNER + k] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def next_spec_tile(st):
     """Ask for the next tile around the chosen element, or finish."""
     k = st.ctx_corner
@@ -46,14 +46,14 @@ def next_spec_tile(st):
     st.sub = D_NONE
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_spec_corner(st, k):
     st.ctx_corner = k
     st.ctx_k = 0
     next_spec_tile(st)
 
 
-@njit(cache=True)
+@rule_kernel
 def legal_spec_count(st, out):
     """DS-SPEC-02: 0 up to the tile's cap (tundra 1) cubes from the gene pool."""
     cap = min(SPECIATION_CAP[st.terrain[st.ctx_cell]], st.gene[st.actor])
@@ -61,19 +61,19 @@ def legal_spec_count(st, out):
         out[A_COUNT + n] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_spec_count(st, n):
     place_from_gene(st, st.ctx_cell, st.actor, n)
     st.ctx_k += 1
     next_spec_tile(st)
 
 
-@njit(cache=True)
+@rule_kernel
 def begin_insect(st, a):
     set_decision(st, D_SPEC_INSECT, a)
 
 
-@njit(cache=True)
+@rule_kernel
 def legal_any_tile(st, out):
     """DS-SPEC-03: the insect's free space seeds one cube on any tile."""
     if st.gene[st.actor] <= 0:
@@ -83,25 +83,25 @@ def legal_any_tile(st, out):
             out[A_CELL + c] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_insect(st, c):
     place_from_gene(st, c, st.actor, 1)
     st.sub = D_NONE
 
 
 # --- Wanderlust ---------------------------------------------------------------------------
-@njit(cache=True)
+@rule_kernel
 def placeable_hex(st, c):
     """DS-WAND-02: an empty hex of the earth next to at least one tile."""
     return st.terrain[c] == EMPTY and has_adjacent_tile(st, c)
 
 
-@njit(cache=True)
+@rule_kernel
 def begin_wanderlust(st, a):
     set_decision(st, D_WANDER_STACK, a)
 
 
-@njit(cache=True)
+@rule_kernel
 def legal_wander_stack(st, out):
     """DS-WAND-01: the face-up tile of any stack that shows one (A21)."""
     room = False
@@ -116,20 +116,20 @@ def legal_wander_stack(st, out):
             out[A_STACK + s] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_wander_stack(st, s):
     st.ctx_k = s
     st.sub = D_WANDER_CELL
 
 
-@njit(cache=True)
+@rule_kernel
 def legal_wander_cell(st, out):
     for c in range(st.terrain.shape[0]):
         if placeable_hex(st, c):
             out[A_CELL + c] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_wander_cell(st, c):
     """DS-WAND-02/03: the tile goes on c; its placer scores bonus VPs for adjacent tiles."""
     s = st.ctx_k
@@ -140,7 +140,7 @@ def apply_wander_cell(st, c):
     st.sub = D_WANDER_ELEM
 
 
-@njit(cache=True)
+@rule_kernel
 def legal_wander_elem(st, out):
     """DS-WAND-04: an element of the Wanderlust box, for a vacant corner of the new tile."""
     free = False
@@ -154,13 +154,13 @@ def legal_wander_elem(st, out):
             out[A_ELEM + t] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_wander_elem(st, t):
     st.ctx_elem = t
     st.sub = D_WANDER_CORNER
 
 
-@njit(cache=True)
+@rule_kernel
 def legal_wander_corner(st, out):
     for j in range(6):
         k = CELL_CORNERS[st.ctx_cell, j]
@@ -168,14 +168,14 @@ def legal_wander_corner(st, out):
             out[A_CORNER + k] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_wander_corner(st, k):
     st.box[BOX_WANDERLUST, st.ctx_elem] -= 1
     st.corner[k] = st.ctx_elem
     start_wander_moves(st)
 
 
-@njit(cache=True)
+@rule_kernel
 def can_move_in(st, a):
     for d in range(6):
         m = NEIGHBORS[st.ctx_cell, d]
@@ -194,12 +194,12 @@ def next_wander_mover(st, first):
     st.sub = D_NONE
 
 
-@njit(cache=True)
+@rule_kernel
 def start_wander_moves(st):
     next_wander_mover(st, 0)
 
 
-@njit(cache=True)
+@rule_kernel
 def legal_wander_move(st, out):
     """DS-WAND-05: move one own cube from an adjacent tile onto the new tile (or stop)."""
     a = st.actor
@@ -209,13 +209,13 @@ def legal_wander_move(st, out):
             out[A_CELL + m] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_wander_move(st, src):
     move_cube(st, src, st.ctx_cell, st.actor)
     if not can_move_in(st, st.actor):
         next_wander_mover(st, st.actor + 1)
 
 
-@njit(cache=True)
+@rule_kernel
 def pass_wander_move(st):
     next_wander_mover(st, st.actor + 1)

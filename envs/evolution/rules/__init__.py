@@ -1,7 +1,7 @@
 """The only two dispatchers of Evolution's rules: `step` applies one action, `legal_mask`
 lists the legal ones. Both dispatch once on the decision in progress; `advance` then runs
 the automatic flow (phase by phase) until a player must decide or the game is over."""
-from numba import njit
+from speciesgym.envs.core.kernel import rule_kernel
 
 from speciesgym.envs.evolution.actions import (A_ATTACK, A_BODY, A_CARD, A_DIVE, A_DONE, A_FEED_CLIFF,
                                     A_FEED_WH, A_INTEL_FOOD, A_NEW_AVIAN, A_NEW_LAND,
@@ -16,7 +16,7 @@ from speciesgym.envs.evolution.rules.species import max_body
 from speciesgym.envs.evolution.state import MAX_SPECIES, N_TRIG, TRAIT_SLOTS, Pend, Phase, Source, state_kernel
 
 
-@njit(cache=True)
+@rule_kernel
 def advance(st):
     """Run automatic steps until someone must decide (or the game is over)."""
     while True:
@@ -41,13 +41,13 @@ def advance(st):
             return
 
 
-@njit(cache=True)
+@rule_kernel
 def new_game(st, n_players, flight):
     setup_game(st, n_players, flight)
     advance(st)
 
 
-@njit(cache=True)
+@rule_kernel
 def _apply_card(st, c):
     ph = st.phase
     pend = st.pend
@@ -68,7 +68,7 @@ def _apply_card(st, c):
         events.apply_event(st, c)
 
 
-@njit(cache=True)
+@rule_kernel
 def _apply_done(st):
     if st.pend == Pend.HORNS:
         hunt.apply_horns(st, -1)
@@ -80,7 +80,7 @@ def _apply_done(st):
         feeding.apply_pass(st)
 
 
-@njit(cache=True)
+@rule_kernel
 def _apply_source(st, source):
     if st.pend == Pend.NEST_SOURCE:
         apply_nest_source(st, source != Source.WATERING_HOLE)
@@ -90,7 +90,7 @@ def _apply_source(st, source):
         events.apply_dive_source(st, source)
 
 
-@njit(cache=True)
+@rule_kernel
 def step(st, action):
     """Apply one legal action (trusted), then run the automatic flow."""
     st.decisions += 1
@@ -131,7 +131,7 @@ def step(st, action):
     advance(st)
 
 
-@njit(cache=True)
+@rule_kernel
 def _mask_use_card(st, p, out):
     c = st.sel_card
     for s in range(st.n_species[p]):
@@ -150,7 +150,7 @@ def _mask_use_card(st, p, out):
         out[A_NEW_AVIAN + 1] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def _mask_feeding(st, p, out):
     free = False
     for s in range(st.n_species[p]):
@@ -170,14 +170,14 @@ def _mask_feeding(st, p, out):
         out[A_DONE] = 1                           # EVO-FEED-05
 
 
-@njit(cache=True)
+@rule_kernel
 def _mask_pay(st, p, out):
     for c in range(N_CLASSES):
         if st.hand[p, c] > 0:
             out[A_CARD + c] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def legal_mask(st, out):
     """Fill `out` (int8, N_ACTIONS, zeroed here) with the legal actions of st.turn."""
     for i in range(N_ACTIONS):
@@ -235,10 +235,11 @@ def legal_mask(st, out):
         out[A_SOURCE + Source.BANK_PLANT] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def to_move(st):
     return -1 if st.phase == Phase.OVER else st.turn
 
 
-# Every integer-argument helper is defined by now: compile each once (envs.core.kernel).
-state_kernel.seal()
+# Every integer-argument helper is defined by now; each compiles once, on first use
+# (envs.core.kernel).
+state_kernel.close()

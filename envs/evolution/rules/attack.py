@@ -1,6 +1,6 @@
 """Carnivore attacks: who may attack whom, what it costs to negate protections, and the
 attack itself (EVO-ATK, FLT-FLIGHT-03/04, FLT-TRAIT-03/05)."""
-from numba import njit
+from speciesgym.envs.core.kernel import rule_kernel
 
 from speciesgym.envs.evolution.data import Kind
 from speciesgym.envs.evolution.rules.cards import hand_total
@@ -90,14 +90,14 @@ def can_hunt(st, ap, a):
     return possible, False
 
 
-@njit(cache=True)
+@rule_kernel
 def horns_choice(st, ap, a, tp, t):
     """EVO-ATK-10: Intelligence may also negate Horns, at the cost of one card."""
     return (has_trait(st, tp, t, HORNS) and has_trait(st, ap, a, INTELLIGENCE)
             and hand_total(st, ap) > 0)
 
 
-@njit(cache=True)
+@rule_kernel
 def resolve_attack(st, ap, a, tp, t, horns_off):
     """EVO-ATK-11..14: the prey loses 1 population and, at 0, goes extinct at once with its
     food back to the bank (its neighbours become adjacent before anything else, EVO-ATK-11,
@@ -115,7 +115,7 @@ def resolve_attack(st, ap, a, tp, t, horns_off):
     mark_scavengers(st)
 
 
-@njit(cache=True)
+@rule_kernel
 def mark_scavengers(st):
     """EVO-TRAIT-06: after a successful attack every Scavenger is due one meat."""
     bit = 1 << Trig.SCAVENGER

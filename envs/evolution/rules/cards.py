@@ -1,23 +1,23 @@
 """The deck, the Flight reserve, the discard pile and hands (EVO-DEAL, EVO-END, FLT-END)."""
-from numba import njit
+from speciesgym.envs.core.kernel import rule_kernel
 
 from speciesgym.envs.core.rng import shuffle_prefix
 from speciesgym.envs.evolution.data import N_CLASSES
 from speciesgym.envs.evolution.state import Phase, state_kernel
 
 
-@njit(cache=True)
+@rule_kernel
 def discard_card(st, c):
     st.discard[c] += 1
 
 
-@njit(cache=True)
+@rule_kernel
 def discard_from_hand(st, p, c):
     st.hand[p, c] -= 1
     st.discard[c] += 1
 
 
-@njit(cache=True)
+@rule_kernel
 def hand_total(st, p):
     n = 0
     for c in range(N_CLASSES):
@@ -25,7 +25,7 @@ def hand_total(st, p):
     return n
 
 
-@njit(cache=True)
+@rule_kernel
 def _trigger_end(st):
     """EVO-DEAL-04 / EVO-END-07: running out of the draw pile during the deal makes this
     round the last; at any other time, the next round is the last."""
@@ -34,7 +34,7 @@ def _trigger_end(st):
         st.last_round = last
 
 
-@njit(cache=True)
+@rule_kernel
 def _refill(st):
     """FLT-END-01: with Flight the 40-card reserve becomes the draw pile; EVO-DEAL-05 (and
     FLT-END-02 once the reserve is gone): otherwise the discard pile is shuffled."""

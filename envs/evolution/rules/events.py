@@ -1,5 +1,5 @@
 """Flight's event step after the reveal: Dive-Bomb and Seed Dispersal (FLT-EVENT)."""
-from numba import njit
+from speciesgym.envs.core.kernel import rule_kernel
 
 from speciesgym.envs.evolution.data import CLASS_KIND, Kind, N_CLASSES
 from speciesgym.envs.evolution.rules.attack import can_hunt
@@ -47,7 +47,7 @@ def can_play_event(st, p, c):
     return False
 
 
-@njit(cache=True)
+@rule_kernel
 def _has_playable_event(st, p):
     for c in range(N_CLASSES):
         if can_play_event(st, p, c):
@@ -55,7 +55,7 @@ def _has_playable_event(st, p):
     return False
 
 
-@njit(cache=True)
+@rule_kernel
 def run_events(st):
     """FLT-EVENT-02: in turn order each player may play events, one at a time."""
     if st.stage == Stage.ENTER:
@@ -84,7 +84,7 @@ def run_events(st):
     return False
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_event(st, c):
     p = st.turn
     discard_from_hand(st, p, c)
@@ -100,7 +100,7 @@ def apply_event(st, c):
         st.pend = Pend.DIVE_SPECIES
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_dive(st, s):
     if has_trait(st, st.turn, s, CARNIVORE):      # FLT-EVENT-04
         begin_attack(st, s)
@@ -109,7 +109,7 @@ def apply_dive(st, s):
         st.pend = Pend.DIVE_SOURCE
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_dive_source(st, source):
     """FLT-EVENT-05: 2 plant food from the chosen source."""
     st.pend = Pend.NONE
@@ -118,6 +118,6 @@ def apply_dive_source(st, source):
     st.stage = Stage.DONE
 
 
-@njit(cache=True)
+@rule_kernel
 def end_event_turn(st):
     st.order_i += 1

@@ -1,6 +1,6 @@
 """Feeding turns (EVO-FEED, FLT-CLIFF-02/04): who may feed with what, the mandatory-feeding
 rule, the plain feeding actions and Intelligence's food."""
-from numba import njit
+from speciesgym.envs.core.kernel import rule_kernel
 
 from speciesgym.envs.evolution.data import Kind
 from speciesgym.envs.evolution.rules.attack import can_hunt
@@ -14,27 +14,27 @@ CARNIVORE = Kind.CARNIVORE.value
 INTELLIGENCE = Kind.INTELLIGENCE.value
 
 
-@njit(cache=True)
+@rule_kernel
 def can_feed_wh(st, p, s):
     """EVO-FEED-06: a hungry non-carnivore takes from a watering hole with food."""
     return st.wh > 0 and not has_trait(st, p, s, CARNIVORE) and is_hungry(st, p, s)
 
 
-@njit(cache=True)
+@rule_kernel
 def can_feed_cliff(st, p, s):
     """FLT-CLIFF-02: only an avian non-carnivore takes from the Cliff."""
     return (st.cliff > 0 and st.avian[p, s] == 1 and not has_trait(st, p, s, CARNIVORE)
             and is_hungry(st, p, s))
 
 
-@njit(cache=True)
+@rule_kernel
 def can_intel_food(st, p, s):
     """EVO-TRAIT-07: a hungry non-carnivore with Intelligence and a card to discard."""
     return (has_trait(st, p, s, INTELLIGENCE) and not has_trait(st, p, s, CARNIVORE)
             and is_hungry(st, p, s) and hand_total(st, p) > 0)
 
 
-@njit(cache=True)
+@rule_kernel
 def feeding_options(st, p):
     """(has an option without a discard, has any option) for seat p."""
     free = False
@@ -50,7 +50,7 @@ def feeding_options(st, p):
     return free, any_opt
 
 
-@njit(cache=True)
+@rule_kernel
 def run_feeding(st):
     """EVO-FEED-01/07/08: turns go round from the first player; a player with nothing to
     do is skipped; feeding ends after a full cycle in which nobody fed."""
@@ -87,7 +87,7 @@ def _next_feeder(st, start):
     return False
 
 
-@njit(cache=True)
+@rule_kernel
 def fed(st):
     """A feeding action happened: everyone who passed may act again (EVO-FEED-08)."""
     for p in range(st.n_players):
@@ -95,19 +95,19 @@ def fed(st):
     st.stage = Stage.DONE
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_feed(st, s, source):
     take_food(st, st.turn, s, source, 1)
     fed(st)
 
 
-@njit(cache=True)
+@rule_kernel
 def begin_intel(st, s):
     st.atk_sp = s
     st.pend = Pend.INTEL_PAY
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_intel_pay(st, c):
     p = st.turn
     discard_from_hand(st, p, c)
@@ -117,7 +117,7 @@ def apply_intel_pay(st, c):
     fed(st)
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_pass(st):
     """EVO-FEED-05: a pass gives up this turn only."""
     st.passed[st.turn] = 1

@@ -1,7 +1,7 @@
 """Taking food: the one mechanic behind feeding, meat, Long Neck, Intelligence, Scavenger,
 Good Eyesight, Dive-Bomb and Nesting, with Foraging and the Cooperation chain; and
 population gains, which feed Nesting."""
-from numba import njit
+from speciesgym.envs.core.kernel import rule_kernel
 
 from speciesgym.envs.evolution.data import Kind
 from speciesgym.envs.evolution.rules.species import has_trait, place_food, room
@@ -13,7 +13,7 @@ FORAGING = Kind.FORAGING.value
 NESTING = Kind.NESTING.value
 
 
-@njit(cache=True)
+@rule_kernel
 def _available(st, source):
     if source == Source.WATERING_HOLE:
         return st.wh
@@ -90,7 +90,7 @@ def settle_nesting(st, p):
         st.turn = p
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_nest_source(st, from_bank):
     """NEST_SOURCE answered: one Nesting food from the bank or the watering hole."""
     p = st.turn

@@ -1,14 +1,14 @@
 """An attack as a sequence of decisions: attacker, prey, the cards that negate its
 protections, the optional Horns negation, then resolution and Scavengers. Used by feeding
 turns and by Dive-Bomb alike."""
-from numba import njit
+from speciesgym.envs.core.kernel import rule_kernel
 
 from speciesgym.envs.evolution.rules.attack import attack_cost, horns_choice, resolve_attack
 from speciesgym.envs.evolution.rules.cards import discard_from_hand
 from speciesgym.envs.evolution.state import MAX_SPECIES, Pend, Stage, state_kernel
 
 
-@njit(cache=True)
+@rule_kernel
 def target_mask(st, out, base):
     """TARGET actions: every prey the chosen attacker can reach (relative seat, slot)."""
     p = st.turn
@@ -19,13 +19,13 @@ def target_mask(st, out, base):
                 out[base + rel * MAX_SPECIES + t] = 1
 
 
-@njit(cache=True)
+@rule_kernel
 def begin_attack(st, a):
     st.atk_sp = a
     st.pend = Pend.TARGET
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_target(st, rel, t):
     p = st.turn
     st.tgt_seat = (p + rel) % st.n_players
@@ -38,7 +38,7 @@ def apply_target(st, rel, t):
         _offer_horns(st)
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_negate_pay(st, c):
     discard_from_hand(st, st.turn, c)
     st.negate_left -= 1
@@ -46,7 +46,7 @@ def apply_negate_pay(st, c):
         _offer_horns(st)
 
 
-@njit(cache=True)
+@rule_kernel
 def _offer_horns(st):
     if horns_choice(st, st.turn, st.atk_sp, st.tgt_seat, st.tgt_sp):
         st.pend = Pend.HORNS
@@ -63,7 +63,7 @@ def apply_horns(st, c):
     finish_attack(st)
 
 
-@njit(cache=True)
+@rule_kernel
 def finish_attack(st):
     st.pend = Pend.NONE
     resolve_attack(st, st.turn, st.atk_sp, st.tgt_seat, st.tgt_sp, st.horns_off)

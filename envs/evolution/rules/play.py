@@ -1,6 +1,6 @@
 """Select Food and Play Cards (EVO-FOOD, EVO-PLAY, FLT-AVIAN-01/07/08): legality of each
 card use, the uses themselves, and the simultaneous reveal that closes the phase."""
-from numba import njit
+from speciesgym.envs.core.kernel import rule_kernel
 
 from speciesgym.envs.evolution.data import CLASS_KIND, FLIGHT_CLASS, IS_EVENT_KIND, N_CLASSES
 from speciesgym.envs.evolution.rules.cards import discard_from_hand, hand_total
@@ -11,7 +11,7 @@ from speciesgym.envs.evolution.rules.species import (add_species, grow_body, hol
 from speciesgym.envs.evolution.state import MAX_SPECIES, Pend, Phase, Stage, TRAIT_SLOTS
 
 
-@njit(cache=True)
+@rule_kernel
 def run_select_food(st):
     """EVO-FOOD-01 / EVO-DEC-03: each player with cards places one, in turn order."""
     if st.stage == Stage.ENTER:
@@ -23,7 +23,7 @@ def run_select_food(st):
     return False
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_food_card(st, c):
     p = st.turn
     st.hand[p, c] -= 1
@@ -31,7 +31,7 @@ def apply_food_card(st, c):
     st.order_i += 1
 
 
-@njit(cache=True)
+@rule_kernel
 def run_play(st):
     """EVO-PLAY-01: one turn each in turn order; a player with no card left is done."""
     if st.stage == Stage.ENTER:
@@ -44,7 +44,7 @@ def run_play(st):
     return False
 
 
-@njit(cache=True)
+@rule_kernel
 def reveal_traits(st):
     """EVO-PLAY-10: every face-down trait turns face up at once."""
     for p in range(st.n_players):
@@ -53,7 +53,7 @@ def reveal_traits(st):
                 st.hidden[p, s, k] = 0
 
 
-@njit(cache=True)
+@rule_kernel
 def can_place_trait(st, p, s, k, c):
     """EVO-PLAY-02..05: trait c into slot k of own species s (k = trait count adds a
     trait below the limit; an occupied k replaces); no second trait of one name."""
@@ -70,7 +70,7 @@ def can_place_trait(st, p, s, k, c):
     return True
 
 
-@njit(cache=True)
+@rule_kernel
 def can_new_species(st, p, avian):
     if st.n_species[p] >= MAX_SPECIES:
         return False                              # EVO-DEC-01
@@ -79,7 +79,7 @@ def can_new_species(st, p, avian):
     return st.land_left > 0
 
 
-@njit(cache=True)
+@rule_kernel
 def card_has_use(st, p, c):
     """A card may be selected only if some use of it is legal now."""
     if can_new_species(st, p, False) or can_new_species(st, p, True):
@@ -93,7 +93,7 @@ def card_has_use(st, p, c):
     return False
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_trait(st, s, k):
     p = st.turn
     c = st.sel_card
@@ -107,7 +107,7 @@ def apply_trait(st, s, k):
     st.pend = Pend.NONE
 
 
-@njit(cache=True)
+@rule_kernel
 def _land_from_avian(st, p, s):
     """FLT-AVIAN-07/08: the avian board is exchanged for a land board; upkeep food moves
     onto the population spaces as far as they have room, the rest to the bank."""
@@ -120,39 +120,39 @@ def _land_from_avian(st, p, s):
     st.upkeep[p, s] = 0
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_body(st, s):
     discard_from_hand(st, st.turn, st.sel_card)
     st.pend = Pend.NONE
     grow_body(st, st.turn, s)                     # EVO-PLAY-07
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_pop(st, s):
     discard_from_hand(st, st.turn, st.sel_card)
     st.pend = Pend.NONE
     gain_population(st, st.turn, s, 1)            # EVO-PLAY-08, FLT-TRAIT-08
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_new_land(st, right_end):
     discard_from_hand(st, st.turn, st.sel_card)
     st.pend = Pend.NONE
     add_species(st, st.turn, right_end, False)   # EVO-PLAY-09
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_new_avian(st, right_end):
     st.sel_pos = right_end
     st.pend = Pend.AVIAN_PAY
 
 
-@njit(cache=True)
+@rule_kernel
 def can_pay_avian(st, c):
     return st.hand[st.turn, c] - (1 if c == st.sel_card else 0) >= 1
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_avian_pay(st, c):
     """FLT-AVIAN-01: both cards are discarded; the avian species comes with Flight."""
     p = st.turn
@@ -162,7 +162,7 @@ def apply_avian_pay(st, c):
     add_species(st, p, st.sel_pos == 1, True)
 
 
-@njit(cache=True)
+@rule_kernel
 def card_choice_mask(st, p, out, base, need_use):
     """CARD actions for the cards in p's hand (optionally only those with a legal use)."""
     for c in range(N_CLASSES):

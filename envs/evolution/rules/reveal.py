@@ -1,6 +1,6 @@
 """The opening of Feeding: before-reveal triggers, then the food cards and the Cliff
 (EVO-REVEAL, FLT-CLIFF-01)."""
-from numba import njit
+from speciesgym.envs.core.kernel import rule_kernel
 
 from speciesgym.envs.evolution.data import CLASS_FOOD
 from speciesgym.envs.evolution.rules.cards import discard_card
@@ -9,7 +9,7 @@ from speciesgym.envs.evolution.rules.triggers import mark_before_reveal, run_pla
 from speciesgym.envs.evolution.state import Phase, Stage
 
 
-@njit(cache=True)
+@rule_kernel
 def run_pre_reveal(st):
     """EVO-REVEAL-02: each player's triggers in turn order, then the reveal."""
     if st.stage == Stage.ENTER:
@@ -25,7 +25,7 @@ def run_pre_reveal(st):
     return False
 
 
-@njit(cache=True)
+@rule_kernel
 def reveal_food(st):
     """EVO-REVEAL-06/07: sum every food card, then clamp the watering hole at 0;
     FLT-CLIFF-01: the Cliff gains one food per player."""

@@ -1,7 +1,7 @@
 """Setup, the Deal, the end of each round, and final scoring (EVO-SETUP, EVO-DEAL, EVO-END,
 EVO-SCORE, FLT-SETUP, FLT-AVIAN-04)."""
 import numpy as np
-from numba import njit
+from speciesgym.envs.core.kernel import rule_kernel
 
 from speciesgym.envs.core.rng import rng_below, shuffle_prefix
 from speciesgym.envs.evolution.data import (AVIAN_BOARDS, CLASS_COPIES_BASE, CLASS_COPIES_FLIGHT,
@@ -11,7 +11,7 @@ from speciesgym.envs.evolution.rules.species import add_species, lose_population
 from speciesgym.envs.evolution.state import Pend, Phase, Stage
 
 
-@njit(cache=True)
+@rule_kernel
 def setup_game(st, n_players, flight):
     """EVO-SETUP / FLT-SETUP: shuffled deck (with Flight: 40 set aside as the reserve),
     empty watering hole and Cliff, a random first player; species come with the Deal."""
@@ -46,7 +46,7 @@ def setup_game(st, n_players, flight):
     st.pend = Pend.NONE
 
 
-@njit(cache=True)
+@rule_kernel
 def run_deal(st):
     """EVO-DEAL-01/02: a free species for whoever has none, then 3 + 1 per species."""
     for i in range(st.n_players):
@@ -61,7 +61,7 @@ def run_deal(st):
     return False
 
 
-@njit(cache=True)
+@rule_kernel
 def run_cleanup(st):
     """EVO-END-01..08 and FLT-AVIAN-04: upkeep back to the bank, starvation and
     extinctions in turn order, bagging, the first-player marker moves, maybe the end."""
@@ -93,7 +93,7 @@ def run_cleanup(st):
     return False
 
 
-@njit(cache=True)
+@rule_kernel
 def traits_in_play(st, p):
     n = 0
     for s in range(st.n_species[p]):
@@ -101,7 +101,7 @@ def traits_in_play(st, p):
     return n
 
 
-@njit(cache=True)
+@rule_kernel
 def final_scores(st, out_scores, out_traits):
     """EVO-SCORE-01: bag + population + traits of surviving species."""
     for p in range(st.n_players):

@@ -3,7 +3,7 @@
 The shared mechanics every phase uses (EVO-FEED hunger, FLT-AVIAN upkeep, EVO-END
 extinction). Only face-up traits act; a trait played face down waits for the reveal.
 """
-from numba import njit
+from speciesgym.envs.core.kernel import rule_kernel
 
 from speciesgym.envs.evolution.data import CLASS_KIND, FLIGHT_CLASS, Kind
 from speciesgym.envs.evolution.rules.cards import discard_card, draw_cards
@@ -23,7 +23,7 @@ def has_trait(st, p, s, kind):
     return False
 
 
-@njit(cache=True)
+@rule_kernel
 def holds_kind(st, p, s, kind, skip_slot):
     """True if any trait slot but skip_slot holds this kind, face up or down."""
     for k in range(TRAIT_SLOTS):
@@ -33,7 +33,7 @@ def holds_kind(st, p, s, kind, skip_slot):
     return False
 
 
-@njit(cache=True)
+@rule_kernel
 def trait_count(st, p, s):
     n = 0
     for k in range(TRAIT_SLOTS):
@@ -42,7 +42,7 @@ def trait_count(st, p, s):
     return n
 
 
-@njit(cache=True)
+@rule_kernel
 def max_body(st, p, s):
     """EVO-PLAY-05 / FLT-AVIAN-02: land species grow to 6, avian species to 3."""
     return 3 if st.avian[p, s] else 6
@@ -59,7 +59,7 @@ def room(st, p, s):
     return r
 
 
-@njit(cache=True)
+@rule_kernel
 def is_hungry(st, p, s):
     """EVO-FEED-02: hungry while any food space (upkeep, population, fat) is empty."""
     return room(st, p, s) > 0
@@ -106,7 +106,7 @@ def lose_population(st, p, s, n):
     return False
 
 
-@njit(cache=True)
+@rule_kernel
 def grow_body(st, p, s):
     """+1 body size. FLT-TRAIT-09: an avian's larger upkeep is filled by moving food from
     its population track."""
@@ -118,13 +118,13 @@ def grow_body(st, p, s):
             st.upkeep[p, s] += move
 
 
-@njit(cache=True)
+@rule_kernel
 def return_food(st, n):
     """n food tokens go back to the bank."""
     st.bank_out -= n
 
 
-@njit(cache=True)
+@rule_kernel
 def _clear_slot(st, p, s):
     st.body[p, s] = 0
     st.pop[p, s] = 0
@@ -138,7 +138,7 @@ def _clear_slot(st, p, s):
         st.hidden[p, s, k] = 0
 
 
-@njit(cache=True)
+@rule_kernel
 def _copy_slot(st, p, dst, src):
     st.body[p, dst] = st.body[p, src]
     st.pop[p, dst] = st.pop[p, src]

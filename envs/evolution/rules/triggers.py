@@ -4,7 +4,7 @@ Triggers wait as bits in `trig[p, s]` (state.Trig). They resolve player by playe
 order (EVO-TIME-01); a player orders their own only where the order can change the outcome
 (EVO-TIME-02), otherwise species left to right, bits low to high (EVO-REVEAL-02).
 """
-from numba import njit
+from speciesgym.envs.core.kernel import rule_kernel
 
 from speciesgym.envs.evolution.data import Kind
 from speciesgym.envs.evolution.rules.food import gain_population, take_food
@@ -21,7 +21,7 @@ GOOD_EYESIGHT = Kind.GOOD_EYESIGHT.value
 BROOD_PARASITE = Kind.BROOD_PARASITE.value
 
 
-@njit(cache=True)
+@rule_kernel
 def other_avian(st, p, s):
     for i in range(st.n_species[p]):
         if i != s and st.avian[p, i]:
@@ -29,7 +29,7 @@ def other_avian(st, p, s):
     return False
 
 
-@njit(cache=True)
+@rule_kernel
 def mark_before_reveal(st):
     """EVO-REVEAL-01: every before-reveal trait triggers at one moment."""
     for p in range(st.n_players):
@@ -49,7 +49,7 @@ def mark_before_reveal(st):
             st.trig[p, s] = bits
 
 
-@njit(cache=True)
+@rule_kernel
 def _order_matters(st, p):
     """EVO-TIME-02: order can change the outcome only if two pending triggers share a
     species, a take can spill over (Cooperation) or grow food (Nesting), or two of them
@@ -119,20 +119,20 @@ def _brood_food(st, p, s):
     take_food(st, p, s, Source.BANK_PLANT, 1)
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_brood_food(st, source):
     st.pend = Pend.NONE
     take_food(st, st.turn, st.brood_sp, source, 1)
 
 
-@njit(cache=True)
+@rule_kernel
 def apply_order(st, s, t):
     """ORDER answered: resolve trigger t of species s now."""
     st.pend = Pend.NONE
     resolve_trigger(st, st.turn, s, t)
 
 
-@njit(cache=True)
+@rule_kernel
 def run_player_triggers(st, p):
     """Resolve seat p's pending triggers; return True while waiting for p's decision."""
     st.turn = p
@@ -157,7 +157,7 @@ def run_player_triggers(st, p):
         resolve_trigger(st, p, first_s, first_t)
 
 
-@njit(cache=True)
+@rule_kernel
 def run_scavengers(st):
     """EVO-ATK-15: Scavengers take their meat player by player in turn order from the
     first player. Returns True while waiting for a player's decision."""
