@@ -300,57 +300,57 @@ def test_relabel_is_reproducible_from_its_seed_and_resumable(tiny_suite, tmp_pat
         tiny_relabel(path, tmp_path / "b.json.gz", seed=6)
 
 
-def test_a_task_that_raises_stops_the_run_naming_it_and_the_rerun_continues(tmp_path, capsys,
-                                                                          monkeypatch):
+def relabel_stopped_at(tmp_path, monkeypatch, position, exc):
+    """A relabel command of the toy suite whose labelling of `position` raises `exc`: its
+    argv, and a function that puts the real labeller back for the rerun."""
     from speciesgym.training.decisions import relabel as module
     labelled = module.relabel_task
 
-    def breaks_on_1(game, record, sims, seed, i):
-        if i == 1:
-            raise RuntimeError("the labeller broke")
+    def stops(game, record, sims, seed, i):
+        if i == position:
+            raise exc
         return labelled(game, record, sims, seed, i)
 
-    suite, out = toy_suite(tmp_path), tmp_path / "r.json.gz"
-    argv = ["decisions", "relabel", "--suite", str(suite), "--sims", "2", "--quiet",
-            "--out", str(out)]
-    monkeypatch.setattr(module, "relabel_task", breaks_on_1)
+    monkeypatch.setattr(module, "relabel_task", stops)
+    argv = ["decisions", "relabel", "--suite", str(toy_suite(tmp_path)), "--sims", "2",
+            "--quiet", "--out", str(tmp_path / "r.json.gz")]
+    return argv, lambda: monkeypatch.setattr(module, "relabel_task", labelled)
+
+
+def journal_tasks(tmp_path):
+    lines = (tmp_path / "r.partial.jsonl").read_text().splitlines()
+    return [json.loads(line)["task"] for line in lines[1:]]
+
+
+def test_a_task_that_raises_stops_the_run_naming_it_and_the_rerun_continues(tmp_path, capsys,
+                                                                          monkeypatch):
+    argv, mend = relabel_stopped_at(tmp_path, monkeypatch, 1, RuntimeError("the labeller broke"))
     assert main(argv) == 1
     err = capsys.readouterr().err
     assert "decisions relabel: position 1 (toy-1) failed: RuntimeError: the labeller broke" \
         in err and "the same command continues" in err
-    journal = (tmp_path / "r.partial.jsonl").read_text().splitlines()
-    assert [json.loads(line)["task"] for line in journal[1:]] == [0]
-    monkeypatch.setattr(module, "relabel_task", labelled)
+    assert journal_tasks(tmp_path) == [0]
+    mend()
     assert main(argv) == 0
-    assert read_suite_file(out)["complete"] and len(read_suite_file(out)["positions"]) == 4
+    out = read_suite_file(tmp_path / "r.json.gz")
+    assert out["complete"] and len(out["positions"]) == 4
 
 
 def test_ctrl_c_keeps_the_journal_says_so_and_the_rerun_continues(tmp_path, capsys,
                                                                    monkeypatch):
-    from speciesgym.training.decisions import relabel as module
-    labelled = module.relabel_task
-
-    def interrupted_at_2(game, record, sims, seed, i):
-        if i == 2:
-            raise KeyboardInterrupt
-        return labelled(game, record, sims, seed, i)
-
-    suite, out = toy_suite(tmp_path), tmp_path / "r.json.gz"
-    argv = ["decisions", "relabel", "--suite", str(suite), "--sims", "2", "--quiet",
-            "--out", str(out)]
-    monkeypatch.setattr(module, "relabel_task", interrupted_at_2)
+    argv, mend = relabel_stopped_at(tmp_path, monkeypatch, 2, KeyboardInterrupt())
     assert main(argv) == 130
     err = capsys.readouterr().err
     assert "interrupted" in err and "run the same command again to continue" in err
-    journal = (tmp_path / "r.partial.jsonl").read_text().splitlines()
-    assert [json.loads(line)["task"] for line in journal[1:]] == [0, 1]
-    monkeypatch.setattr(module, "relabel_task", labelled)
+    assert journal_tasks(tmp_path) == [0, 1]
+    mend()
     assert main(argv) == 0
-    assert len(read_suite_file(out)["positions"]) == 4
+    assert len(read_suite_file(tmp_path / "r.json.gz")["positions"]) == 4
     import importlib
     evaluate_module = importlib.import_module("speciesgym.training.decisions.evaluate")
     monkeypatch.setattr(evaluate_module, "evaluate",
                         lambda *a, **k: (_ for _ in ()).throw(KeyboardInterrupt))
+    suite = toy_suite(tmp_path)
     assert main(["decisions", "eval", "--suite", str(suite), "--agent", "random"]) == 130
     assert "nothing was written" in capsys.readouterr().err
 
