@@ -33,13 +33,17 @@ soak: warm
 	SPECIESGYM_ROUNDTRIP_GAMES=50 $(BIN)/python -m pytest -q -n $(TEST_WORKERS) \
 		tests/evolution/test_scenario_round_trip.py tests/dominant_species/test_scenario_roundtrip.py
 
-# A small self-play MaskablePPO agent per game (2 players, a few minutes on 2 cores), then its
-# win rates against random and the heuristics over DEMO_GAMES games with seats rotating, then
-# a rated tournament of each demo agent against the bots (leaderboards in runs/demo-tourney-*).
-DEMO_STEPS_EVOLUTION ?= 80000
+# A small MaskablePPO agent per game (2 players, one seed, minutes on 2 cores), then its win
+# rates against the heuristics over DEMO_GAMES games with seats rotating, then a rated
+# tournament of each demo agent against the bots (leaderboards in runs/demo-tourney-*).
+# Evolution: the recipe `speciesgym train` starts from (training/train_recipes.py: clone
+# heuristic:flyer, then PPO against the three heuristics and past snapshots), shortened to
+# DEMO_STEPS_EVOLUTION steps (the recipe's own 300k: README, "A recipe that holds").
+DEMO_STEPS_EVOLUTION ?= 100000
 DEMO_STEPS_DS ?= 30000
 DEMO_GAMES ?= 50
-# --vec dummy: the README's demo figures were made with it (batched plays other random games)
+# Dominant Species: its recipe's cloning alone takes about 27 CPU-minutes, so the demo keeps
+# its own short flags (--recipe none; --vec dummy: its README figures were made with it)
 DEMO_FLAGS = --players 2 --seed 0 --envs 8 --net 128,128 --shaping 2 --self-play 0.3 \
 	--checkpoint-every 20000 --pool-every 20000 --eval-every 0 --eval-games $(DEMO_GAMES) --overwrite --vec dummy --recipe none
 # Dominant Species starts from behaviour cloning of heuristic:spreader (one DAgger round)
@@ -47,13 +51,13 @@ DEMO_DS_FLAGS = --learning-rate 0.0003 --ent-coef 0.001 --clip-range 0.1 --check
 	--pretrain heuristic:spreader --pretrain-games 200 --pretrain-epochs 5 --pretrain-rounds 2
 
 demo: warm
-	$(BIN)/speciesgym train --game evolution --timesteps $(DEMO_STEPS_EVOLUTION) \
-		--name demo-evolution $(DEMO_FLAGS) --learning-rate 0.001 --ent-coef 0.003
+	$(BIN)/speciesgym train --game evolution --players 2 --seed 0 --timesteps $(DEMO_STEPS_EVOLUTION) \
+		--name demo-evolution --eval-every 0 --eval-games $(DEMO_GAMES) --overwrite
 	$(BIN)/speciesgym train --game dominant_species --timesteps $(DEMO_STEPS_DS) \
 		--name demo-dominant_species $(DEMO_FLAGS) $(DEMO_DS_FLAGS)
 	rm -rf runs/demo-tourney-evolution runs/demo-tourney-dominant_species
 	$(BIN)/speciesgym tournament --game evolution --players 2 --games 40 --workers 2 \
-		--agents ppo:runs/demo-evolution/final.zip,random,heuristic:grazer,heuristic:hunter \
+		--agents ppo:runs/demo-evolution/final.zip,random,heuristic:grazer,heuristic:hunter,heuristic:flyer \
 		--out runs/demo-tourney-evolution
 	$(BIN)/speciesgym tournament --game dominant_species --players 2 --games 40 --workers 2 \
 		--agents ppo:runs/demo-dominant_species/final.zip,random,heuristic:dominator,heuristic:spreader \
