@@ -73,6 +73,16 @@ def parse_seeds(text):
 LEGACY_FIELDS = {"pool_every": "checkpoint_every"}   # the pool followed the checkpoints
 
 
+def legacy_filled(config):
+    """A stored config with the fields added since it was written that took another field's
+    value before (LEGACY_FIELDS) filled in from that field."""
+    out = dict(config)
+    for key, like in LEGACY_FIELDS.items():
+        if key not in out and like in out:
+            out[key] = out[like]
+    return out
+
+
 def sweep_config(args):
     """The fields that make a sweep's recipe: every Args field but NOT_CONFIG."""
     return {k: v for k, v in dataclasses.asdict(args).items() if k not in NOT_CONFIG}
@@ -145,10 +155,8 @@ def check_sweep(args, seeds):
     # a field added to Args after the sweep was written ran at its default
     defaults = json.loads(json.dumps({f.name: f.default for f in dataclasses.fields(Args)
                                       if f.default is not dataclasses.MISSING}))
-    old = {**{k: v for k, v in defaults.items() if k in given}, **stored["config"]}
-    for key, like in LEGACY_FIELDS.items():    # fields that took another field's value before
-        if key not in stored["config"] and like in stored["config"]:
-            old[key] = stored["config"][like]
+    old = {**{k: v for k, v in defaults.items() if k in given},
+           **legacy_filled(stored["config"])}
     differ = sorted(set(old) | set(given))
     differ = [k for k in differ if old.get(k, "<absent>") != given.get(k, "<absent>")]
     if differ:
