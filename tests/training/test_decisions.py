@@ -410,3 +410,22 @@ def test_agree_refuses_other_positions_and_compares_a_partial_relabel(tmp_path, 
                  "--out", str(out)]) == 0
     assert json.loads(out.read_text())["clear_in_a"]["same_best"] == 2
     assert "positions clear in A" in capsys.readouterr().out
+
+
+def test_task_plan_cycles_the_suites_player_counts_options_and_stages():
+    """The suites of every table size keep their plan (2 + t % 5 players, Flight by t // 5,
+    stage by t // 10: the shipped suites replay); a 2-player suite plays only 2-player games
+    and still cycles Flight and stage."""
+    from speciesgym.training.decisions.build import task_plan
+    from speciesgym.training.decisions.suite import suite_spec
+    feeding = suite_spec("feeding")
+    for t in range(40):
+        players, options, stage, _ = task_plan(feeding, 0, t)
+        assert players == 2 + t % 5
+        assert options == {"flight": (True, False)[(t // 5) % 2]}
+        assert stage == ("early", "late")[(t // 10) % 2]
+    plans = [task_plan(suite_spec("feeding-2p"), 0, t)[:3] for t in range(8)]
+    assert {p for p, _, _ in plans} == {2}
+    assert [(o["flight"], s) for _, o, s in plans[:4]] == [
+        (True, "early"), (False, "early"), (True, "late"), (False, "late")]
+    assert {task_plan(suite_spec("dominance-2p"), 0, t)[0] for t in range(6)} == {2}

@@ -1,8 +1,9 @@
 """`speciesgym decisions build`: sample positions from games between a mix of agents, label
 every legal action (agents.search.label) and write a suite file (training.decisions.suite).
 
-Task t (t = 0, 1, 2, ...) is one game: player count 2 + t % 5, the suite's options cycled
-by t // 5 (Flight on, off for `feeding`), stage early or late by t // 10 (the first or second
+Task t (t = 0, 1, 2, ...) is one game: the suite's player counts cycled by t (2 + t % 5 for
+the suites of every table size), its options cycled by t // n for n player counts (Flight on,
+off for `feeding`), stage early or late by t // 2n (the first or second
 half of the game's decisions of the suite's kind; suites with per_game 2 take one of each
 from every game, which halves the cost of playing the games), each seat an agent of the
 suite's mix drawn from the task's generator (seeded by (seed, t)). One decision of the stage
@@ -55,9 +56,10 @@ class BuildArgs:
 
 def task_plan(spec, seed, t):
     """(players, options, stage, generator) of task t."""
-    players = 2 + t % 5
-    options = {name: values[(t // 5) % len(values)] for name, values in spec.options}
-    stage = "early" if (t // 10) % 2 == 0 else "late"
+    n = len(spec.players)
+    players = spec.players[t % n]
+    options = {name: values[(t // n) % len(values)] for name, values in spec.options}
+    stage = "early" if (t // (2 * n)) % 2 == 0 else "late"
     return players, options, stage, np.random.default_rng([seed, t])
 
 

@@ -41,13 +41,15 @@ SUITES_DIR = pathlib.Path(__file__).resolve().parent / "suites"
 @dataclass(frozen=True)
 class SuiteSpec:
     """How a named suite is built: its game, the agents whose games supply the positions,
-    the game options drawn per game, positions taken per game, and its file version."""
+    the game options drawn per game, positions taken per game, its file version, and the
+    player counts its games cycle through."""
     name: str
     game: str
     mix: tuple
     options: tuple = ()          # (option name, values cycled through) pairs
     per_game: int = 1            # 1: the task's stage; 2: one early and one late position
     version: int = 1
+    players: tuple = (2, 3, 4, 5, 6)
 
 
 SPECS = {
@@ -57,6 +59,14 @@ SPECS = {
     "dominance": SuiteSpec("dominance", "dominant_species",
                            ("random", "heuristic:dominator", "heuristic:spreader"),
                            per_game=2),
+    # 2-player suites: the tables a 2-player agent (a PPO checkpoint's input has the size of
+    # its table) and the 2-player tournaments play; the feeding mix adds the Flight style
+    "feeding-2p": SuiteSpec("feeding-2p", "evolution",
+                            ("random", "heuristic:grazer", "heuristic:hunter", "heuristic:flyer"),
+                            (("flight", (True, False)),), players=(2,)),
+    "dominance-2p": SuiteSpec("dominance-2p", "dominant_species",
+                              ("random", "heuristic:dominator", "heuristic:spreader"),
+                              per_game=2, players=(2,)),
 }
 
 
