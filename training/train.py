@@ -43,21 +43,16 @@ seeds derived from the step count, so it equals a fresh run of the same command 
 the checkpoint it resumed from.
 """
 import argparse
-import csv
 import dataclasses
 import json
 import os
-import random
 import re
 import shutil
 import sys
 import time
 
-import numpy as np
-
-from speciesgym.training.decisions.during_training import SUITE_COLUMNS, suite_eval_from_args
+from speciesgym.training.decisions.during_training import suite_eval_from_args
 from speciesgym.training.single_agent import SingleAgentEnv, make_game_engine
-from speciesgym.training.signals import StopSignals
 from speciesgym.training.train_args import (HEURISTICS, Args, add_arguments, args_from_namespace,  # noqa: F401
                                   check_args, parse_options, split_specs)
 
@@ -218,12 +213,6 @@ def make_vec_env(args, specs, weights, seed):
 
 def train(args):
     """Train (or resume) the run named by args; returns the final evaluation rows."""
-    import torch
-    from sb3_contrib import MaskablePPO
-    from stable_baselines3.common.callbacks import BaseCallback
-
-    from speciesgym.agents.ppo_agent import PPOAgent, check_metadata, read_metadata, write_checkpoint
-
     args = check_args(args)
     run = Run(args)
     options = parse_options(args.option)
@@ -242,173 +231,14 @@ def train(args):
     if not args.resume and existing:
         raise ValueError(f"run {run.dir} already has checkpoints; use --resume to continue it, "
                          f"--overwrite to start again, or another --name")
-
     if args.resume:
         args = resumed_pool(run, args, existing[-1][0], existing)
 
-    # seeding, up front
-    random.seed(args.seed)
-    np.random.seed(args.seed)
-    torch.manual_seed(args.seed)
-    torch.set_num_threads(args.threads)
-    os.makedirs(run.ckpt_dir, exist_ok=True)
-    os.makedirs(run.pool_dir, exist_ok=True)
-    with open(os.path.join(run.dir, "args.json"), "w") as f:
-        json.dump(dataclasses.asdict(args), f, indent=2)
-
-    meta = {"game": args.game, "num_players": args.players, "options": options,
-            "obs_size": engine.obs_size, "num_actions": engine.num_actions,
-            "reward": args.reward, "run": args.name, "seed": args.seed}
-    pool_paths = [p for _, p in run.snapshots()[-args.pool_size:]]
-    specs, weights = opponent_mix(baselines, pool_paths, args.self_play)
-    cpu_start, cpu_before = time.process_time(), 0.0
-    if args.resume:
-        step0, last = existing[-1]
-        last_meta = read_metadata(last)
-        check_metadata(last, last_meta, args.game, args.players, options)
-        cpu_before = float(last_meta.get("cpu_seconds", 0.0))
-        venv = make_vec_env(args, specs, weights, args.seed + step0)
-        model = MaskablePPO.load(last, env=venv, device="cpu",
-                                 tensorboard_log=os.path.join(run.dir, "tb"))
-        model.set_random_seed(args.seed + step0)
-        print(f"train: resuming {run.dir} from step {model.num_timesteps}")
-    else:
-        venv = make_vec_env(args, specs, weights, args.seed)
-        net = [int(x) for x in args.net.split(",")]
-        model = MaskablePPO(
-            "MlpPolicy", venv, learning_rate=args.learning_rate, n_steps=args.n_steps,
-            batch_size=args.batch_size, n_epochs=args.n_epochs, gamma=args.gamma,
-            gae_lambda=args.gae_lambda, clip_range=args.clip_range, ent_coef=args.ent_coef,
-            policy_kwargs={"net_arch": {"pi": net, "vf": net}}, seed=args.seed, device="cpu",
-            tensorboard_log=os.path.join(run.dir, "tb"), verbose=0)
-
-    new_csv = not os.path.exists(run.eval_csv)
-    eval_file = open(run.eval_csv, "a", newline="")
-    writer = csv.writer(eval_file)
-    if new_csv:
-        writer.writerow(["step", "opponent", "games", "win_rate", "mean_reward", "mean_score",
-                         "seconds", "cpu_seconds"] + (SUITE_COLUMNS if suite_eval else []))
-        eval_file.flush()
-    elif suite_eval:
-        suite_eval.check_header(run.eval_csv)
-    final_rows = []
-
-    def cpu_seconds():
-        """CPU time of this process since the run began, resumed parts included (with
-        --vec subproc the env workers' CPU is not counted)."""
-        return round(cpu_before + time.process_time() - cpu_start, 1)
-
-    def run_eval(step):
-        rows = []
-        agent = PPOAgent.from_model(model)
-        for i, opponent in enumerate(eval_opponents):
-            start = time.perf_counter()
-            win, rew, score = evaluate(agent, args, opponent, args.seed + 1_000_003 * (i + 1))
-            row = [step, opponent, args.eval_games, round(win, 4), round(rew, 4),
-                   round(score, 2), round(time.perf_counter() - start, 1), cpu_seconds()]
-            writer.writerow(row)
-            eval_file.flush()
-            if getattr(model, "_logger", None) is not None:    # set up by learn()
-                model.logger.record(f"eval/win_rate_{opponent}", win)
-            rows.append(row)
-        if suite_eval:
-            score = suite_eval.score(agent)
-            writer.writerow(suite_eval.row(step, score, cpu_seconds()))
-            eval_file.flush()
-            if getattr(model, "_logger", None) is not None:
-                suite_eval.log(model.logger, score)
-        return rows
-
-    def save(step):
-        path = run.checkpoint_path(step)
-        write_checkpoint(model, path, dict(meta, num_timesteps=int(model.num_timesteps),
-                                           cpu_seconds=cpu_seconds(),
-                                           args=dataclasses.asdict(args)))
-        for _, old in run.checkpoints()[:-args.pool_size]:
-            os.remove(old)
-
-    def snapshot(step):
-        """The learner joins the self-play pool (a second name of the checkpoint written at
-        the same step, if any); the oldest leave it."""
-        if args.self_play == 0.0:
-            return
-        path, ckpt = run.snapshot_path(step), run.checkpoint_path(step)
-        if os.path.isfile(ckpt):
-            link_or_copy(ckpt, path)
-        else:
-            write_checkpoint(model, path, dict(meta, num_timesteps=int(model.num_timesteps),
-                                               args=dataclasses.asdict(args)))
-        snaps = run.snapshots()
-        for _, old in snaps[:-args.pool_size]:
-            os.remove(old)
-        pool = [p for _, p in snaps[-args.pool_size:]]
-        venv.env_method("set_opponents", *opponent_mix(baselines, pool, args.self_play))
-
-    def next_multiple(step, every):
-        return (step // every + 1) * every
-
-    class RunCallback(BaseCallback):
-        """Checkpoints, pool snapshots and evaluations between rollouts (after each PPO
-        update); each on its own cadence."""
-
-        def _on_training_start(self):
-            self.next_ckpt = next_multiple(self.num_timesteps, args.checkpoint_every)
-            self.next_pool = next_multiple(self.num_timesteps, args.pool_every)
-            self.next_eval = next_multiple(self.num_timesteps, args.eval_every) \
-                if args.eval_every > 0 else None
-
-        def _on_rollout_start(self):
-            step = self.num_timesteps
-            if step >= self.next_ckpt:
-                save(step)
-                self.next_ckpt = next_multiple(step, args.checkpoint_every)
-            if step >= self.next_pool:
-                snapshot(step)
-                self.next_pool = next_multiple(step, args.pool_every)
-            if self.next_eval is not None and step >= self.next_eval:
-                run_eval(step)
-                self.next_eval = next_multiple(step, args.eval_every)
-
-        def _on_step(self):
-            stop.check()
-            for done, info in zip(self.locals["dones"], self.locals["infos"]):
-                if done and "win" in info:
-                    self.logger.record_mean("rollout/win_rate", info["win"])
-            return True
-
-    remaining = args.timesteps - model.num_timesteps
-    teachers = split_specs(args.pretrain) if model.num_timesteps == 0 else []
-    stop = StopSignals()
-    try:
-        stop.install()
-        if teachers:
-            behaviour_clone(model, args, teachers, options, run.dir)
-            stop.check()
-            save(0)
-            snapshot(0)
-            if args.eval_every > 0:
-                run_eval(0)
-        if remaining > 0:
-            model.learn(remaining, callback=RunCallback(), reset_num_timesteps=not args.resume,
-                        progress_bar=args.progress, tb_log_name="ppo")
-        stop.check()
-        save(model.num_timesteps)
-        write_checkpoint(model, os.path.join(run.dir, "final.zip"),
-                         dict(meta, num_timesteps=int(model.num_timesteps),
-                              cpu_seconds=cpu_seconds(), args=dataclasses.asdict(args)))
-        final_rows = run_eval(model.num_timesteps)
-        stop.check()
-    except KeyboardInterrupt:
-        last = run.checkpoints()
-        where = f"{last[-1][1]} (step {last[-1][0]})" if last else "none yet"
-        print(f"\ntrain: interrupted; last checkpoint: {where}; continue with --resume",
-              file=sys.stderr)
-        raise
-    finally:
-        stop.restore()
-        eval_file.close()
-        venv.close()
-    print_table(args, model.num_timesteps, final_rows)
+    from speciesgym.training.train_session import Session     # torch, stable-baselines3
+    session = Session(args, run, engine, options, baselines, eval_opponents, suite_eval,
+                      existing)
+    final_rows = session.play()
+    print_table(args, session.model.num_timesteps, final_rows)
     return final_rows
 
 
