@@ -94,8 +94,9 @@ USER_SCRIPT = textwrap.dedent("""
     made.reset(seed=1)
     assert len(made.agents) == 3
 
-    from speciesgym.training.decisions.suite import SUITES_DIR
-    assert (SUITES_DIR / "feeding-v1.json.gz").is_file(), "suite not shipped"
+    from speciesgym.training.decisions.suite import SPECS, shipped_path
+    for name in SPECS:
+        assert shipped_path(name).is_file(), f"suite {name} not shipped"
 
     names = [m.name for m in pkgutil.walk_packages(speciesgym.__path__, "speciesgym.")]
     for name in names:

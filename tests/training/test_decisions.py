@@ -29,7 +29,7 @@ def feeding_positions(players, seed, n):
         rng = np.random.default_rng(s)
         while engine.to_move(state) >= 0 and len(out) < n:
             mask = engine.legal_mask(state)
-            if mask.sum() >= 2 and decision_type("evolution", state, mask) is not None \
+            if mask.sum() >= 2 and decision_type("feeding", state, mask) is not None \
                     and rng.random() < 0.2:
                 out.append((engine, state.copy()))
             checked_step(engine, state, int(rng.choice(np.flatnonzero(mask))))
@@ -249,17 +249,24 @@ def test_corrupt_gzip_content_is_refused(tmp_path):
 
 
 @pytest.mark.parametrize("name, game", [("feeding", "evolution"),
-                                        ("dominance", "dominant_species")])
+                                        ("dominance", "dominant_species"),
+                                        ("feeding-2p", "evolution"),
+                                        ("dominance-2p", "dominant_species")])
 def test_shipped_suites_are_package_data_and_fit_the_engine(name, game):
-    """The shipped file is found by name, records its budget and engine version, and its
-    positions (a sample: loading all is the loader's job) still match the engine."""
-    from speciesgym.training.decisions.suite import engine_version, rebuild_position, shipped_path
+    """The shipped file is found by name, records its budget and engine version, holds the
+    positions of its spec's player counts and mix, and its positions (a sample: loading all
+    is the loader's job) still match the engine."""
+    from speciesgym.training.decisions.suite import (engine_version, rebuild_position,
+                                                     shipped_path, suite_spec)
+    spec = suite_spec(name)
     data = read_suite_file(shipped_path(name))
-    assert data["game"] == game and data["budget"]["sims"] >= 16
+    assert data["name"] == name and data["game"] == game and data["budget"]["sims"] >= 16
     assert data["engine_version"] == engine_version(game)
     positions = data["positions"]
+    assert len(positions) >= 500
     assert len({p["type"] for p in positions}) >= 5
-    assert {p["players"] for p in positions} == {2, 3, 4, 5, 6}
+    assert {p["players"] for p in positions} == set(spec.players)
+    assert {s for p in positions for s in p["agents"]} <= set(spec.mix)
     for i in range(0, len(positions), max(len(positions) // 4, 1)):
         rebuild_position(game, positions[i], f"{name} position {i}")
 
@@ -386,7 +393,7 @@ def test_agree_on_hand_made_labellings_gives_known_figures(tmp_path):
         x["z"] = y["z"] = z
     strict = agreement(a, b, min_z=3)            # clear in both now: positions 0 and 2
     assert (strict["clear_in_both"]["same_best"], strict["clear_in_both"]["n"]) == (1, 2)
-    assert strict["clear_z"] == 3 and fig["clear_z"] == 2.0
+    assert strict["clear_rule"] == {"min_z": 3} and fig["clear_rule"] is None
 
 
 def test_agree_refuses_other_positions_and_compares_a_partial_relabel(tmp_path, capsys):
@@ -429,3 +436,58 @@ def test_task_plan_cycles_the_suites_player_counts_options_and_stages():
     assert [(o["flight"], s) for _, o, s in plans[:4]] == [
         (True, "early"), (False, "early"), (True, "late"), (False, "late")]
     assert {task_plan(suite_spec("dominance-2p"), 0, t)[0] for t in range(6)} == {2}
+
+
+def test_clear_marks_are_the_suites_false_discovery_rule():
+    """Benjamini-Hochberg at rate 0.1 over the suite's leads: with n positions, the k-th
+    smallest two-sided p-value must be at most 0.1 k / n, and every position up to the
+    largest such k is clear. Ten positions with leads 4.0, 3.2, 2.6, 2.2, 2.05 (p 6e-5,
+    0.0014, 0.0093, 0.028, 0.040: under 0.01, 0.02, ..., 0.05) are clear; a lone 2.1 among
+    nine zeros is not (p 0.036 > 0.01), though it passes the old fixed mark z > 2."""
+    from speciesgym.training.decisions.suite import mark_clear
+    leads = [4.0, 0.0, 3.2, 0.3, 2.6, 2.2, 0.5, 2.05, 1.0, 0.0]
+    marked, rule = mark_clear([{"id": i, "z": z} for i, z in enumerate(leads)])
+    assert [p["clear"] for p in marked] == [z > 2 for z in leads]
+    assert rule == {"fdr": 0.1, "min_z": 2.0, "z": 2.05}
+    lone, rule = mark_clear([{"z": 2.1}] + [{"z": 0.0}] * 9)
+    assert not any(p["clear"] for p in lone) and rule["z"] is None
+    # many weak leads among many nulls: only the strong survive
+    crowd = [{"z": 2.3}] * 5 + [{"z": 0.0}] * 90 + [{"z": 3.5}] * 5
+    marked, rule = mark_clear(crowd)
+    assert sum(p["clear"] for p in marked) == 5 and rule["z"] == 3.5
+    # never at or below the floor, however many strong leads
+    marked, _ = mark_clear([{"z": 9.0}] * 50 + [{"z": 2.0}])
+    assert not marked[-1]["clear"] and all(p["clear"] for p in marked[:50])
+
+
+def test_a_built_suite_marks_clear_by_the_suite_rule(tiny_suite):
+    from speciesgym.training.decisions.suite import mark_clear
+    _, data = tiny_suite
+    marked, rule = mark_clear(data["positions"])
+    assert [p["clear"] for p in data["positions"]] == [p["clear"] for p in marked]
+    assert data["clear_rule"] == rule
+
+
+def test_evolve_types_name_the_decisions_before_feeding():
+    """Random 2-player games with Flight: every decision before the Feeding phase has an
+    evolve type and none of feeding's; feeding decisions have no evolve type; the types seen
+    include the food card, the card to play and its use."""
+    from speciesgym.envs.evolution.state import Phase
+    engine = make_engine("evolution", 2, flight=True)
+    seen = set()
+    for seed in range(3):
+        state = engine.new_state(seed)
+        rng = np.random.default_rng(seed)
+        while engine.to_move(state) >= 0:
+            mask = engine.legal_mask(state)
+            evolve = decision_type("evolve", state, mask)
+            feeding = decision_type("feeding", state, mask)
+            if int(state[0]["phase"]) < Phase.FEEDING:
+                assert evolve is not None and feeding is None
+                seen.add(evolve)
+            else:
+                assert evolve is None
+            checked_step(engine, state, int(rng.choice(np.flatnonzero(mask))))
+    assert {"food card", "card to play", "card use"} <= seen
+    with pytest.raises(ValueError, match="unknown kind of decisions 'evolution'"):
+        decision_type("evolution", state, mask)

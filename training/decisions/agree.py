@@ -10,8 +10,9 @@ over the positions where neither labelling ties all its actions (`rank_correlati
 pooled over every (position, action) after centring each position's values on its mean
 (`rank_correlation_pooled`, which is not inflated by positions of different mean value).
 
-`--min-z 3` calls a position clear when its best action leads by more than 3 paired standard
-errors instead of the suites' 2 (both labellings alike).
+Clear positions are those each file marks clear (its own `clear_rule`, suite.mark_clear);
+`--min-z 3` instead calls a position clear when its best action leads by more than 3 paired
+standard errors (both labellings alike).
 
 The two files must hold the same positions (id, scenario, mover, legal actions, in order);
 anything else is refused with the first difference. A relabelling still under way (its file
@@ -81,7 +82,7 @@ def _share(pairs):
 def agreement(a, b, min_z=None):
     """The agreement figures of labellings a and b (suite dicts or paths) of one suite;
     `min_z`: call a position clear when its stored z (the best action's lead over the second
-    in paired standard errors) exceeds min_z, instead of the suite's own mark (z > 2)."""
+    in paired standard errors) exceeds min_z, instead of each file's own marks."""
     a, b = _as_dict(a, "A"), _as_dict(b, "B")
     pa, pb = check_same_positions(a, b)
     if min_z is not None:
@@ -97,7 +98,7 @@ def agreement(a, b, min_z=None):
     return {
         "suite": a.get("name"), "game": a.get("game"), "positions": len(pa),
         "partial": len(pa) < max(len(a["positions"]), len(b["positions"])),
-        "clear_z": min_z if min_z is not None else CLEAR_Z,
+        "clear_rule": {"min_z": min_z} if min_z is not None else a.get("clear_rule"),
         "a": {"seed": a.get("seed"), "budget": a.get("budget"),
               "clear": sum(x["clear"] for x in pa)},
         "b": {"seed": b.get("seed"), "budget": b.get("budget"),
@@ -111,6 +112,18 @@ def agreement(a, b, min_z=None):
     }
 
 
+def describe_rule(rule):
+    """A clear rule in words: a fixed mark, the suite's false discovery rule, or (files
+    written before clear_rule) z > CLEAR_Z."""
+    if rule is None:
+        return f"z > {CLEAR_Z:g}"
+    if "fdr" not in rule:
+        return f"z > {rule['min_z']:g}"
+    least = "no position" if rule["z"] is None else f"z >= {rule['z']:g}"
+    return (f"false discovery rate {rule['fdr']:g} in A (Benjamini-Hochberg), never z <= "
+            f"{rule['min_z']:g}; clear in A from {least}")
+
+
 def report(fig):
     """The figures as text lines."""
     def line(label, s):
@@ -120,7 +133,7 @@ def report(fig):
     part = ", an unfinished relabelling: its first positions only" if fig["partial"] else ""
     return [f"suite {fig['suite']} ({fig['positions']} positions{part}): A seed {fig['a']['seed']} "
             f"({fig['a']['clear']} clear), B seed {fig['b']['seed']} ({fig['b']['clear']} clear); "
-            f"clear: z > {fig['clear_z']:g}",
+            f"clear: {describe_rule(fig['clear_rule'])}",
             f"{'same best action':<34} {'k/n':>9} share [95% CI]",
             line("positions clear in A", fig["clear_in_a"]),
             line("positions clear in both", fig["clear_in_both"]),

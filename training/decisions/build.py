@@ -32,7 +32,7 @@ from datetime import datetime, timezone
 import numpy as np
 
 from speciesgym.training.decisions.suite import (CLEAR_Z, FORMAT, FORMAT_VERSION, engine_version,
-                                      rebuild_position, suite_spec, write_suite)
+                                      mark_clear, rebuild_position, suite_spec, write_suite)
 from speciesgym.training.decisions.tasks import Journal, TaskFailed, progress_bar, run_tasks
 from speciesgym.training.decisions.types import decision_type
 
@@ -80,7 +80,7 @@ def play_candidates(spec, players, options, rng):
     while (seat := engine.to_move(state)) >= 0:
         mask = engine.legal_mask(state)
         if mask.sum() >= 2:
-            kind = decision_type(spec.game, state, mask)
+            kind = decision_type(spec.decisions, state, mask)
             if kind is not None:
                 found.append((k, seat, kind, state.copy()))
         checked_step(engine, state, agent_action(agents[seat], engine, state, seat, mask))
@@ -146,7 +146,7 @@ def label_stage(spec, sims, candidates, total, game, rng):
             "legal": legal.tolist(), "names": [engine.action_name(rebuilt, int(a)) for a in legal],
             "values": [round(float(v), 5) for v in values],
             "se": [round(float(s), 5) for s in se],
-            "best": int(labels.actions[labels.order()[0]]), "clear": bool(z > CLEAR_Z),
+            "best": int(labels.actions[labels.order()[0]]), "clear": bool(z > CLEAR_Z),   # until the suite's mark_clear
             "z": round(min(z, 1e6), 3), "sims": int(sims), "capped": labels.capped,
             "decision": int(k), "progress": round(k / max(total, 1), 3)}
         rebuild_position(spec.game, record, f"position {game['id']}")   # the suite will load
@@ -155,11 +155,13 @@ def label_stage(spec, sims, candidates, total, game, rng):
 
 
 def suite_dict(args, spec, header, positions, tasks, seconds):
-    """The suite file's dict; seconds: worker time summed over the tasks used."""
+    """The suite file's dict; seconds: worker time summed over the tasks used. The clear
+    marks are the suite's (suite.mark_clear over the positions kept)."""
+    positions, rule = mark_clear(positions)
     return {"format": FORMAT, "format_version": FORMAT_VERSION, "name": spec.name,
             "version": spec.version, "game": spec.game, "engine_version": header["engine"],
             "budget": header["budget"], "seed": args.seed, "mix": list(spec.mix),
-            "command": args.command,
+            "command": args.command, "clear_rule": rule,
             "built": {"created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
                       "seconds": round(seconds, 1), "tasks": tasks},
             "positions": positions}

@@ -6,6 +6,8 @@ import sys
 
 from speciesgym.training.decisions.suite import SPECS, SUITES_DIR
 
+SHIPPED = ", ".join(SPECS)
+
 
 RESUMES = "finished work is kept in the run's journal (<out>.partial.jsonl); run the same " \
           "command again to continue"
@@ -180,7 +182,7 @@ def add_decisions_parser(sub):
     relabel = dsub.add_parser("relabel", help="label a suite's positions again with another "
                                               "seed (resumable), for `agree`")
     relabel.add_argument("--suite", required=True,
-                         help="a shipped suite (feeding, dominance) or a suite file path")
+                         help=f"a shipped suite ({SHIPPED}) or a suite file path")
     relabel.add_argument("--out", required=True, help="the relabelled suite file (.json.gz)")
     relabel.add_argument("--seed", type=int, default=2)
     relabel.add_argument("--sims", type=int, default=None,
@@ -194,8 +196,7 @@ def add_decisions_parser(sub):
     agree = dsub.add_parser("agree", help="agreement of two labellings of the same positions")
     agree.add_argument("a", nargs="?", default=None, help="suite file A")
     agree.add_argument("b", nargs="?", default=None, help="suite file B")
-    agree.add_argument("--suite", default=None, help="A is this shipped suite (feeding, "
-                                                     "dominance)")
+    agree.add_argument("--suite", default=None, help=f"A is this shipped suite ({SHIPPED})")
     agree.add_argument("--against", default=None, help="B, with --suite")
     agree.add_argument("--min-z", type=float, default=None,
                        help="clear: the best action leads by more than this many paired "
@@ -206,7 +207,7 @@ def add_decisions_parser(sub):
                            ("leaderboard", "score several agents; table, CSV and plot")):
         p = dsub.add_parser(name, help=helptext)
         p.add_argument("--suite", required=True,
-                       help="a shipped suite (feeding, dominance) or a suite file path")
+                       help=f"a shipped suite ({SHIPPED}) or a suite file path")
         if name == "eval":
             p.add_argument("--agent", required=True, help="an agent spec (agents.from_spec)")
             p.add_argument("--out", default=None, help="write the result as JSON here")

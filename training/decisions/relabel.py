@@ -10,7 +10,8 @@ source suite (name, fingerprint of its positions), the seed and the budget; a re
 same arguments skips the finished positions, other arguments are refused; positions are
 labelled on `workers` processes or as Ray tasks (`executor`), as in a build. The file is
 written (atomically) every few positions and at the end; until the end it holds the
-labelled prefix of the suite, marked `"complete": false`.
+labelled prefix of the suite, marked `"complete": false`. Its clear marks are its own
+(suite.mark_clear over the positions it holds), as a build's.
 """
 import hashlib
 import json
@@ -23,7 +24,8 @@ import numpy as np
 
 from speciesgym.training.decisions.build import WRITE_EVERY
 from speciesgym.training.decisions.tasks import Journal, TaskFailed, progress_bar, run_tasks
-from speciesgym.training.decisions.suite import CLEAR_Z, load_suite, read_suite_file, rebuild_position
+from speciesgym.training.decisions.suite import (CLEAR_Z, load_suite, mark_clear, read_suite_file,
+                                                 rebuild_position)
 
 LABEL_KEYS = ("values", "se", "best", "clear", "z", "sims", "capped")
 
@@ -65,7 +67,7 @@ def relabel_task(game, record, sims, seed, i):
     new = dict(record)
     new.update({"values": [round(float(v), 5) for v in labels.values],
                 "se": [round(float(s), 5) for s in labels.se],
-                "best": int(labels.actions[labels.order()[0]]), "clear": bool(z > CLEAR_Z),
+                "best": int(labels.actions[labels.order()[0]]), "clear": bool(z > CLEAR_Z),   # until the suite's mark_clear
                 "z": round(min(z, 1e6), 3), "sims": int(sims), "capped": labels.capped})
     return {"task": i, "positions": [new], "seconds": round(time.perf_counter() - start, 2)}
 
@@ -107,7 +109,8 @@ def relabel(args):
 
     def write():
         kept, used = journal.prefix(len(positions))
-        result = dict(meta, seed=args.seed, budget=budget, command=args.command,
+        kept, rule = mark_clear(kept)
+        result = dict(meta, seed=args.seed, budget=budget, command=args.command, clear_rule=rule,
                       complete=used == len(positions),
                       relabel={"source": str(source.path), "source_seed": data.get("seed"),
                                "source_budget": data.get("budget"),

@@ -14,8 +14,15 @@ A suite file is gzip-compressed JSON (gzip header without a timestamp):
 
 `values[i]` is the mover's expected final rank reward (first 1, last 0, ties shared) after
 `legal[i]`, `se[i]` its standard error (agents.search.label); `best` the legal action of
-highest value; `clear` whether it leads the second by more than CLEAR_Z paired standard
-errors (agreement is scored on clear positions only, regret on all).
+highest value; `clear` whether its lead over the second is a discovery of the suite
+(agreement is scored on clear positions only, regret on all): `mark_clear` turns each
+position's lead `z` (in paired standard errors) into a two-sided p-value and keeps the
+Benjamini-Hochberg discoveries at a false discovery rate of CLEAR_FDR over the suite's
+positions, and never a lead of CLEAR_Z or less. A fixed mark (z > 2) called about one clear
+position in eight falsely in a suite where few positions are clear (most decisions have
+near-equal best actions, and 5% of those pass z > 2 by chance), which showed as 6 of 53
+disagreements between two labellings of the dominance suite; the rule and its threshold are
+stored in the file as `clear_rule`.
 
 `load_suite(name_or_path)` takes a shipped suite's name (the highest version under
 training/decisions/suites/) or a path, and rebuilds every position from its scenario: a
@@ -26,6 +33,7 @@ import gzip
 import hashlib
 import importlib
 import json
+import math
 import os
 import pathlib
 from dataclasses import dataclass, field
@@ -34,7 +42,8 @@ import numpy as np
 
 FORMAT = "speciesgym-decisions"
 FORMAT_VERSION = 1
-CLEAR_Z = 2.0
+CLEAR_Z = 2.0            # a lead of at most this many paired standard errors is never clear
+CLEAR_FDR = 0.10         # the share of the suite's clear marks allowed to be false
 SUITES_DIR = pathlib.Path(__file__).resolve().parent / "suites"
 
 
@@ -50,24 +59,47 @@ class SuiteSpec:
     per_game: int = 1            # 1: the task's stage; 2: one early and one late position
     version: int = 1
     players: tuple = (2, 3, 4, 5, 6)
+    decisions: str = ""          # which positions it samples: a key of types.TYPERS
 
 
+# version 2 of feeding and dominance: the positions and labels of version 1, clear marks by
+# `mark_clear` (version 1: z > 2)
 SPECS = {
     "feeding": SuiteSpec("feeding", "evolution",
                          ("random", "heuristic:grazer", "heuristic:hunter"),
-                         (("flight", (True, False)),)),
+                         (("flight", (True, False)),), version=2, decisions="feeding"),
     "dominance": SuiteSpec("dominance", "dominant_species",
                            ("random", "heuristic:dominator", "heuristic:spreader"),
-                           per_game=2),
+                           per_game=2, version=2, decisions="dominance"),
     # 2-player suites: the tables a 2-player agent (a PPO checkpoint's input has the size of
     # its table) and the 2-player tournaments play; the feeding mix adds the Flight style
     "feeding-2p": SuiteSpec("feeding-2p", "evolution",
                             ("random", "heuristic:grazer", "heuristic:hunter", "heuristic:flyer"),
-                            (("flight", (True, False)),), players=(2,)),
+                            (("flight", (True, False)),), players=(2,),
+                            decisions="feeding"),
+    "evolve-2p": SuiteSpec("evolve-2p", "evolution",
+                           ("random", "heuristic:grazer", "heuristic:hunter", "heuristic:flyer"),
+                           (("flight", (True, False)),), players=(2,), decisions="evolve"),
     "dominance-2p": SuiteSpec("dominance-2p", "dominant_species",
                               ("random", "heuristic:dominator", "heuristic:spreader"),
-                              per_game=2, players=(2,)),
+                              per_game=2, players=(2,), decisions="dominance"),
 }
+
+
+def mark_clear(positions, fdr=CLEAR_FDR):
+    """(positions with `clear` set, the rule): a position is clear when the two-sided
+    p-value of its lead z is among the Benjamini-Hochberg discoveries of the suite at false
+    discovery rate `fdr`, and z > CLEAR_Z. The rule records the smallest clear z."""
+    z = np.array([float(p["z"]) for p in positions])
+    pvalue = np.array([math.erfc(v / math.sqrt(2)) for v in z])
+    n = len(z)
+    passing = np.flatnonzero(np.sort(pvalue) <= fdr * np.arange(1, n + 1) / max(n, 1))
+    cut = np.sort(pvalue)[passing[-1]] if passing.size else -1.0
+    clear = (pvalue <= cut) & (z > CLEAR_Z)
+    marked = [dict(p, clear=bool(c)) for p, c in zip(positions, clear)]
+    rule = {"fdr": fdr, "min_z": CLEAR_Z,
+            "z": round(float(z[clear].min()), 3) if clear.any() else None}
+    return marked, rule
 
 
 def suite_spec(name):

@@ -9,6 +9,12 @@ attack or not (an attack beside another kind of move), which attacker, Intellige
 Dive-Bomb or not, watering hole vs Cliff, which species eats (one food source, several
 species), eat or pass.
 
+Evolution (suite `evolve-2p`, the decisions of what to evolve, EVO-PLAY and the Flight
+phases before feeding): the food card for the watering hole, which card to play next or stop,
+what to do with the card chosen (a trait on which species and slot, +1 body, +1 population,
+a new species), the second card of an avian species, event cards, and the before-reveal
+triggers.
+
 Dominant Species (suite `dominance`, every decision): the decision in progress (state field
 `sub`, envs.dominant_species.rules.board.DECISION_NAMES), with Planning called action-pawn
 placement and the two Domination decisions told apart (Domination tile, dominance card).
@@ -49,6 +55,21 @@ def evolution_type(state, mask):
     return "eat or pass"
 
 
+_EVOLVE = {"SELECT_FOOD": "food card", "EVENTS": "event card", "PRE_REVEAL": "before reveal"}
+_EVOLVE_PEND = {"NONE": "card to play", "USE_CARD": "card use", "AVIAN_PAY": "avian second card"}
+
+
+def evolve_type(state, mask):
+    """The type of an Evolution decision before feeding (None from the Feeding phase on)."""
+    from speciesgym.envs.evolution.state import Pend, Phase
+    st = state[0]
+    phase = Phase(int(st["phase"]))
+    if phase == Phase.PLAY:
+        pend = Pend(int(st["pend"]))
+        return _EVOLVE_PEND.get(pend.name, _EVO_PEND.get(pend.name, pend.name.lower()))
+    return _EVOLVE.get(phase.name)
+
+
 def dominant_species_type(state, mask):
     """The type of a Dominant Species decision (every decision counts)."""
     from speciesgym.envs.dominant_species.rules.board import DECISION_NAMES, PH_OVER
@@ -59,12 +80,13 @@ def dominant_species_type(state, mask):
     return _DS_RENAME.get(name, name)
 
 
-TYPERS = {"evolution": evolution_type, "dominant_species": dominant_species_type}
+TYPERS = {"feeding": evolution_type, "evolve": evolve_type, "dominance": dominant_species_type}
 
 
-def decision_type(game, state, mask):
-    """The decision type of a position for its game's suite, or None if the suite does not
-    sample such positions."""
-    if game not in TYPERS:
-        raise ValueError(f"decision types: unknown game {game!r}")
-    return TYPERS[game](state, mask)
+def decision_type(decisions, state, mask):
+    """The type of a position for a suite of `decisions` ("feeding", "evolve", "dominance":
+    a suite spec's `decisions`), or None if such a suite does not sample it."""
+    if decisions not in TYPERS:
+        raise ValueError(f"decision types: unknown kind of decisions {decisions!r}; known: "
+                         f"{', '.join(TYPERS)}")
+    return TYPERS[decisions](state, mask)
