@@ -97,3 +97,32 @@ def test_cli_proof_writes_json(tmp_path, capsys):
     assert main(["decisions", "eval", "--suite", "feeding", "--agent", "random",
                  "--players", "7"]) == 2
     assert "--players must be 2..6" in capsys.readouterr().err
+
+
+def test_pooled_boards_average_over_every_position_and_resample_per_board(tmp_path):
+    """Two boards whose orders disagree: a board of 10 positions orders a < b < c by
+    regret, a board of 30 the reverse by a smaller margin; pooled, a's mean regret is
+    (10 * 0.01 + 30 * 0.05) / 40 and the pooled order follows the larger total. An agent on
+    one board only is left out. The bootstrap keeps each board's share: with one position
+    per board deciding, every resample keeps both."""
+    from speciesgym.training.cli import main
+    from speciesgym.training.decisions.proof import pool_boards
+    first = {"a": [0.01] * 10, "b": [0.02] * 10, "c": [0.03] * 10, "only": [0.0] * 10}
+    second = {"a": [0.05] * 30, "b": [0.045] * 30, "c": [0.04] * 30}
+    write_board(tmp_path / "one", first, lambda i: 2)
+    write_board(tmp_path / "two", second, lambda i: 2)
+    regrets, strata = pool_boards([read_regrets(tmp_path / "one"),
+                                   read_regrets(tmp_path / "two")])
+    assert sorted(regrets) == ["a", "b", "c"]
+    assert len(regrets["a"]) == 40 and sorted(set(strata.values())) == [0, 1]
+    write_ratings(tmp_path / "ratings.csv", {"a": (10, 0.01), "b": (20, 0.01), "c": (30, 0.01)})
+    fig = proof(regrets, read_ratings(tmp_path / "ratings.csv"), reps=100, strata=strata)
+    rows = {r["agent"]: r for r in fig["rows"]}
+    assert rows["a"]["regret"] == pytest.approx((10 * 0.01 + 30 * 0.05) / 40)
+    assert fig["spearman"] == pytest.approx(1.0) and fig["low"] == pytest.approx(1.0)
+    assert fig["positions"] == 40
+    out = tmp_path / "pooled.json"
+    assert main(["decisions", "proof", "--board", str(tmp_path / "one"), "--board",
+                 str(tmp_path / "two"), "--ratings", str(tmp_path / "ratings.csv"),
+                 "--reps", "50", "--out", str(out)]) == 0
+    assert json.loads(out.read_text())["positions"] == 40

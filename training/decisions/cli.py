@@ -125,9 +125,11 @@ def cmd_leaderboard(args, executor):
 
 
 def cmd_proof(args):
-    from speciesgym.training.decisions.proof import proof, read_ratings, read_regrets, report
-    fig = proof(read_regrets(args.board, args.players), read_ratings(args.ratings),
-                reps=args.reps, seed=args.seed)
+    from speciesgym.training.decisions.proof import (pool_boards, proof, read_ratings,
+                                                     read_regrets, report)
+    regrets, strata = pool_boards([read_regrets(b, args.players) for b in args.board])
+    fig = proof(regrets, read_ratings(args.ratings), reps=args.reps, seed=args.seed,
+                strata=strata)
     print("\n".join(report(fig)))
     _write_json(args.out, fig, "decisions proof")
     return 0
@@ -223,8 +225,10 @@ def add_decisions_parser(sub):
         add_executor_arguments(p, False)
     proof = dsub.add_parser("proof", help="Spearman of a decision leaderboard's regret order "
                                           "against a tournament's rating order")
-    proof.add_argument("--board", required=True, help="a `decisions leaderboard --out` folder")
-    proof.add_argument("--ratings", required=True, help="a tournament's leaderboard.csv")
+    proof.add_argument("--board", required=True, action="append",
+                       help="a `decisions leaderboard --out` folder; repeat it to pool the "
+                            "positions of several boards")
+    proof.add_argument("--ratings", required=True, help="a tournament's ratings.csv")
     proof.add_argument("--players", type=int, default=None,
                        help="only the positions with this many players")
     proof.add_argument("--reps", type=int, default=2000, help="bootstrap resamples")

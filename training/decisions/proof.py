@@ -1,13 +1,15 @@
 """`speciesgym decisions proof`: does a decision suite order agents as a tournament does?
 
-Reads a decision leaderboard folder (`decisions leaderboard --out`: leaderboard.csv and one
-eval JSON per agent, holding every position's regret) and a tournament's leaderboard.csv
-(`speciesgym tournament --out`: entrant, mu, sigma). Over the agents found in both, it
+Reads decision leaderboard folders (`decisions leaderboard --out`: leaderboard.csv and one
+eval JSON per agent, holding every position's regret) and a tournament's ratings.csv
+(`speciesgym tournament --out`: entrant, mu, sigma). Several boards (e.g. the feeding and
+the evolve suite of one game) are pooled: an agent's regret is its mean over the positions of
+every board, and the bootstrap draws each board's positions from that board. Over the agents found in both, it
 computes Spearman's rank correlation between the order by mean regret (lower is better) and
 the order by openskill mu (higher is better), so 1 means the two orders are the same.
 
 The 95% interval is a percentile bootstrap: each resample draws the positions again (the
-same draw for every agent, so agents stay paired on positions) and draws each agent's
+same draw for every agent, so agents stay paired on positions; within each board) and draws each agent's
 rating from a normal with its mu and sigma. `players` restricts the regrets to the positions
 with that many players (e.g. 2 when a PPO agent can play 2-player positions only).
 """
@@ -70,8 +72,19 @@ def read_regrets(folder, players=None):
     return out
 
 
+def pool_boards(boards):
+    """(regrets, strata) of several boards' {agent: {id: regret}}: the agents found on every
+    board, position ids prefixed by their board's index, strata {id: board index}."""
+    agents = [a for a in boards[0] if all(a in b for b in boards[1:])]
+    regrets = {a: {f"{k}:{i}": r for k, b in enumerate(boards) for i, r in b[a].items()}
+               for a in agents}
+    strata = {f"{k}:{i}": k for k, b in enumerate(boards) for a in agents for i in b[a]}
+    return regrets, strata
+
+
 def read_ratings(path):
-    """{entrant: (mu, sigma)} from a tournament leaderboard.csv (or ratings.csv)."""
+    """{entrant: (mu, sigma)} from a tournament's ratings.csv (or a leaderboard.csv with the
+    columns entrant, mu, sigma)."""
     try:
         with open(path, newline="") as fh:
             rows = list(csv.DictReader(fh))
@@ -82,9 +95,10 @@ def read_ratings(path):
     return {r["entrant"]: (float(r["mu"]), float(r["sigma"])) for r in rows}
 
 
-def proof(regrets, ratings, reps=BOOTSTRAP, seed=0):
+def proof(regrets, ratings, reps=BOOTSTRAP, seed=0, strata=None):
     """Spearman of (-mean regret) against mu over the agents in both, with its bootstrap
-    interval; a dict with the per-agent table."""
+    interval; a dict with the per-agent table. `strata` {position id: group}: resample
+    positions within each group (pool_boards)."""
     agents = [a for a in regrets if a in ratings]
     if len(agents) < 3:
         raise ValueError(f"decisions proof: only {len(agents)} agents in both the decision "
@@ -98,9 +112,11 @@ def proof(regrets, ratings, reps=BOOTSTRAP, seed=0):
     mean = table.mean(axis=1)
     rho = spearman(-mean, mu)
     rng = np.random.default_rng(seed)
+    groups = [np.flatnonzero(np.array([(strata or {}).get(i, 0) for i in ids]) == g)
+              for g in sorted({(strata or {}).get(i, 0) for i in ids})]
     draws = []
     for _ in range(reps):
-        pick = rng.integers(0, len(ids), len(ids))
+        pick = np.concatenate([g[rng.integers(0, len(g), len(g))] for g in groups])
         draws.append(spearman(-table[:, pick].mean(axis=1), rng.normal(mu, sigma)))
     draws = np.asarray(draws)
     low, high = np.nanpercentile(draws, [2.5, 97.5])
