@@ -251,6 +251,7 @@ def test_corrupt_gzip_content_is_refused(tmp_path):
 @pytest.mark.parametrize("name, game", [("feeding", "evolution"),
                                         ("dominance", "dominant_species"),
                                         ("feeding-2p", "evolution"),
+                                        ("evolve-2p", "evolution"),
                                         ("dominance-2p", "dominant_species")])
 def test_shipped_suites_are_package_data_and_fit_the_engine(name, game):
     """The shipped file is found by name, records its budget and engine version, holds the
