@@ -4,17 +4,16 @@ matching and lower our rivals', place as many species as the tile allows, score 
 that pays us most over the best rival, hit the leader."""
 from numba import njit
 
-from speciesgym.agents.search.ds_heur_parts import (TERRAIN_VP, W_GLACIATION, W_SPREAD,
-                                                      dom_value, dominant, harm_value,
-                                                      leader, tile_vp, tile_weight,
-                                                      usefulness)
+from speciesgym.agents.search.ds_heur_parts import (PRINTED, TERRAIN_VP, W_GLACIATION,
+                                                      W_SPREAD, dom_value, dominant,
+                                                      harm_value, leader, tile_vp,
+                                                      tile_weight, usefulness)
 from speciesgym.envs.dominant_species import data as D
 from speciesgym.envs.dominant_species.rules import board as B
 
 CORNER_CELLS = D.CORNER_CELLS
 NEIGHBORS = D.NEIGHBORS
 SPECIATION_CAP = D.SPECIATION_CAP
-PRINTED = D.PRINTED
 
 
 @njit(cache=True)

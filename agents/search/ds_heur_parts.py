@@ -1,6 +1,7 @@
 """Public quantities of a Dominant Species position that the compiled heuristic scoring
-(ds_heur_scores) builds on, computed from a ds_heur_view.View: tile weights, dominance, what a tile would pay if scored now, element usefulness, harm done by cutting a
-tile down. The style weights' layout lives here too (W_*)."""
+(ds_heur_scores) builds on, computed from a ds_heur_view.View: tile weights, dominance, what
+a tile would pay if scored now, element usefulness, harm done by cutting a tile down. The
+styles' weights (STYLES) and their layout (W_*) live here too."""
 import numpy as np
 from numba import njit
 
@@ -25,6 +26,7 @@ STYLE_NAMES = tuple(STYLES)
 STYLE_TABLE = np.array([[STYLES[s][k] for k in WEIGHT_NAMES] for s in STYLE_NAMES])
 
 TERRAIN_VP = D.TERRAIN_VP.astype(np.int64)
+PRINTED = D.PRINTED.astype(np.int64)
 
 
 @njit(cache=True)

@@ -20,10 +20,11 @@ from numba import njit
 
 from speciesgym.agents.search.ds_heur_exec import (cell_value, corner_gain, elem_value,
                                                      spec_corner_value, victim_value)
-from speciesgym.agents.search.ds_heur_parts import (W_ABUNDANCE, W_ADAPT, W_COMPETITION,
-                                                      W_DOMINATION, W_GLACIATION, W_INITIATIVE,
-                                                      W_MIGRATION, W_SPECIATION, W_SPREAD,
-                                                      W_WANDERLUST, best_dom_value, usefulness)
+from speciesgym.agents.search.ds_heur_parts import (PRINTED, TERRAIN_VP, W_ABUNDANCE,
+                                                      W_ADAPT, W_COMPETITION, W_DOMINATION,
+                                                      W_GLACIATION, W_INITIATIVE, W_MIGRATION,
+                                                      W_SPECIATION, W_SPREAD, W_WANDERLUST,
+                                                      best_dom_value, usefulness)
 from speciesgym.agents.search.ds_heur_view import read_view
 from speciesgym.envs.dominant_species import data as D
 from speciesgym.envs.dominant_species.actions import (A_ANIMAL, A_CARD, A_CELL, A_CORNER,
@@ -47,8 +48,6 @@ for _cards, _value in (
 SPACE_ACTION = D.SPACE_ACTION.astype(np.int64)
 SPACE_SLOT = D.SPACE_SLOT.astype(np.int64)
 COMPETITION_TERRAINS = D.COMPETITION_TERRAINS.astype(np.int64)
-TERRAIN_VP = D.TERRAIN_VP.astype(np.int64)
-PRINTED = D.PRINTED.astype(np.int64)
 
 
 @njit(cache=True)
