@@ -4,15 +4,29 @@ both games: the game's kernels are found by state record type (agents.search.ker
 Codes of `pending[g]` after `advance`: a seat >= 0 whose opponent is not compiled (a PPO
 checkpoint or a Python agent) must act; LEARNER: the learner is to move; OVER: the game is
 over; CAPPED: an opponent would exceed the decision cap (the per-game env raises there).
-Codes of `kinds[g, seat]`: agents.compiled.POLICIES index (0 random, 1 greedy), or EXTERNAL.
+
+The loops compile the games' kernels and bots (agents/search, envs) into themselves, so their
+disk cache is dropped when any of those sources changes (envs.core.cache).
+
+Codes of `kinds[g, seat]`: agents.compiled.POLICIES index (0 random, 1 greedy), BOT + i for
+the game's compiled heuristic bot i (kernels.bot_action: on a tie for the best action it
+hands the decision to the bot's Python agent, which draws from its own generator, so pending
+is then that seat), or EXTERNAL.
 """
+import pathlib
+
 from numba import njit
 
 from speciesgym.agents.compiled import load_glue
 from speciesgym.agents.search import kernels
+from speciesgym.envs.core.cache import drop_stale_cache
+
+_HERE = pathlib.Path(__file__).resolve().parent
+drop_stale_cache(_HERE, [_HERE, _HERE.parent / "agents" / "search", _HERE.parent / "envs"])
 
 LEARNER, OVER, CAPPED = -1, -2, -3
 EXTERNAL = -1
+BOT = 2
 
 for _game in ("evolution", "dominant_species"):
     load_glue(_game)          # register both games' kernels before anything compiles
@@ -45,7 +59,14 @@ def advance(states, games, first, seats, kinds, words, decisions, cap, pending, 
                 pending[g] = seat
                 break
             kernels.legal_mask(st, mask)
-            kernels.step(st, kernels.policy_action(st, mask, words[g, seat], kind))
+            if kind >= BOT:
+                a = kernels.bot_action(st, seat, mask, kind - BOT)
+                if a < 0:
+                    pending[g] = seat
+                    break
+            else:
+                a = kernels.policy_action(st, mask, words[g, seat], kind)
+            kernels.step(st, a)
             decisions[g] += 1
 
 

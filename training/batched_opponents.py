@@ -1,7 +1,8 @@
 """The opponents of the batched env that compiled code cannot move: one round of decisions.
 
 PPO checkpoints (the self-play pool) act in one forward pass per checkpoint over every game
-where one of them is to move; any other Python agent (heuristic:*, search:*, py:...) acts
+where one of them is to move; any other Python agent (heuristic:*, search:*, py:...; also
+Dominant Species' compiled heuristics when they must break a tie with their generator) acts
 game by game with its own observation and int8 mask, and an InfoSet if it wants one, as in
 training.single_agent. Every action is checked against the mask: an agent's illegal action
 is a ValueError naming the agent and the game, and that round's moves are not applied.

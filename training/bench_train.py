@@ -9,9 +9,10 @@ learn() and the part spent inside the VecEnv (reset, step, action_masks: the gam
 opponent move), measured by a wrapper around the env (wall-clock split, no profiler). Prints
 a table and, with --json, the figures as JSON.
 
-Opponent mixes: `default` is train's default baselines (random and the game's two Python
-heuristics); `compiled` is random and greedy (both moved in compiled code by --vec batched);
-`selfplay` is `compiled` plus, with probability 0.5 per seat, a PPO checkpoint (a fresh
+Opponent mixes: `default` is train's default baselines (random and the game's two
+heuristics; under --vec batched Dominant Species' dominator and spreader move in compiled
+code, except to break a tie, Evolution's grazer and hunter in Python); `compiled` is random
+and greedy (both moved in compiled code by --vec batched); `selfplay` is `compiled` plus, with probability 0.5 per seat, a PPO checkpoint (a fresh
 policy saved before learn()).
 """
 import argparse

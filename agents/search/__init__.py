@@ -5,6 +5,10 @@
   policy.py             shared pieces of the compiled rollout policies
   evolution.py, dominant_species.py         per-game glue: registers the game's kernels
   evolution_greedy.py, ds_greedy.py         compiled greedy rollout policies
+  ds_heur_scores.py     the Dominant Species heuristics' scoring (agents.ds_heuristics and the
+                        batched env's compiled opponents), over ds_heur_view.py (the
+                        observation read back), ds_heur_parts.py (tile values, the styles'
+                        weights) and ds_heur_exec.py (execution decisions)
   agent.py              SearchAgent (agents.base.Agent) with a simulation or time budget
   bench.py              simulations per second against agents.mcts, both games
   label.py              reference values of every legal action (the decision suites' labels)

@@ -38,6 +38,12 @@ def policy_action(st, mask, word, kind):
     return random_legal(mask, word)
 
 
+@njit(cache=True)
+def no_bot_action(st, seat, mask, style):
+    """Evolution's heuristic bots are Python only: always ask them."""
+    return -1
+
+
 kernels.register(STATE_DTYPE, to_move=rules.to_move, legal_mask=rules.legal_mask,
                  step=rules.step, redeal=redeal, scores=scores_so_far,
-                 policy_action=policy_action, observe=observe_into)
+                 policy_action=policy_action, observe=observe_into, bot_action=no_bot_action)

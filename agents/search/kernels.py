@@ -3,9 +3,10 @@
 The loop (`speciesgym.agents.search.uct`) is written once and calls `to_move(st)`, `legal_mask(st,
 out)`, `step(st, a)`, `redeal(st, seat, word)`, `scores(st, out)` and `policy_action(st,
 mask, word, kind)`; the batched training env (`speciesgym.training.batched_kernels`) also calls
-`observe(st, seat, out)`. Each game's glue module (`speciesgym.agents.search.evolution`,
-`speciesgym.agents.search.dominant_species`) registers its compiled kernels for its state record type;
-numba resolves each name by that type when it compiles the loop (`numba.extending.overload`).
+`observe(st, seat, out)` and `bot_action(st, seat, mask, style)`. Each game's glue module
+(`speciesgym.agents.search.evolution`, `speciesgym.agents.search.dominant_species`) registers
+its compiled kernels for its state record type; numba resolves each name by that type when it
+compiles the loop (`numba.extending.overload`).
 
 Why not pass the kernels to the loop as arguments: numba types a dispatcher argument by the
 identity of the dispatcher object, so a function taking one misses the disk cache in every
@@ -15,7 +16,8 @@ record type keeps `cache=True` working: the second process loads the compiled lo
 from numba import from_dtype
 from numba.extending import overload
 
-NAMES = ("to_move", "legal_mask", "step", "redeal", "scores", "policy_action", "observe")
+NAMES = ("to_move", "legal_mask", "step", "redeal", "scores", "policy_action", "observe",
+         "bot_action")
 _IMPL = {}
 
 
@@ -70,6 +72,14 @@ def observe(st, seat, out):
     raise RuntimeError("only callable from compiled code (numba overload)")
 
 
+def bot_action(st, seat, mask, style):
+    """The action of the game's compiled heuristic bot `style` (an index into the game's
+    list of compiled bots) for `seat` (the seat to move), read from that seat's observation
+    only; -1 where the bot would break a tie with its own generator (its Python agent must
+    choose) or the game has no compiled bots."""
+    raise RuntimeError("only callable from compiled code (numba overload)")
+
+
 @overload(to_move)
 def _to_move(st):
     fn = _find(st, "to_move")
@@ -117,3 +127,10 @@ def _observe(st, seat, out):
     fn = _find(st, "observe")
     if fn is not None:
         return lambda st, seat, out: fn(st, seat, out)
+
+
+@overload(bot_action)
+def _bot_action(st, seat, mask, style):
+    fn = _find(st, "bot_action")
+    if fn is not None:
+        return lambda st, seat, mask, style: fn(st, seat, mask, style)

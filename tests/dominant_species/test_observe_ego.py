@@ -4,7 +4,7 @@ for every seat, so one policy can serve whichever animal a seat is dealt."""
 import numpy as np
 import pytest
 
-from speciesgym.agents.ds_view import OFFSETS
+from speciesgym.agents.search.ds_heur_view import OFFSETS
 from speciesgym.agents.random_agent import RandomAgent
 from speciesgym.envs.dominant_species import data as D
 from speciesgym.envs.dominant_species import make_engine

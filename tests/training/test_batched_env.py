@@ -81,6 +81,29 @@ def test_same_games_with_three_players_and_a_python_heuristic(game, compiled_ran
     assert episodes >= 2
 
 
+def test_same_games_against_both_compiled_dominant_species_heuristics(monkeypatch):
+    """dominator and spreader move in the batched env's compiled step (agents.search.
+    ds_heur_scores), asking their Python agent only on a tie: the same games as the per-game
+    env with four players, where every one of their decisions is a Python call."""
+    from speciesgym.agents.ds_heuristics import DSHeuristic
+    calls = []
+    act = DSHeuristic.act
+    monkeypatch.setattr(DSHeuristic, "act", lambda self, obs, mask, infoset=None:
+                        calls.append(1) or act(self, obs, mask))
+    specs = ["heuristic:dominator", "heuristic:spreader"]
+    episodes = play_both("dominant_species", 4, specs, 300, n=2)
+    both = len(calls)
+    calls.clear()
+    env = BatchedEnv("dominant_species", 4, 2, specs, seed=3)   # play_both's batched games
+    env.seed(3)
+    env.reset()
+    rng = np.random.default_rng(3)
+    for _ in range(300):
+        env.step(np.array([rng.choice(np.flatnonzero(m)) for m in env.action_masks()]))
+    batched = len(calls)
+    assert episodes >= 1 and 0 < batched < (both - batched) / 3
+
+
 def test_illegal_action_raises_names_the_game_and_changes_nothing():
     env = BatchedEnv("evolution", 2, 3, ["random"], seed=0)
     env.reset()
