@@ -34,15 +34,12 @@ import numpy as np
 from gymnasium import spaces
 from stable_baselines3.common.vec_env import VecEnv
 
-from speciesgym.agents.compiled import POLICIES, word_from
+from speciesgym.agents.compiled import compiled_kind, word_from
 from speciesgym.envs.core.rewards import check_reward_mode, final_rewards
 from speciesgym.envs.core.rng import WORD_DTYPE
 from speciesgym.training import batched_kernels as K
 from speciesgym.training.batched_opponents import external_actions
 from speciesgym.training.single_agent import SCORE_SCALE, OpponentPool, make_game_engine
-
-COMPILED = {"random": POLICIES.index("random"), "greedy": POLICIES.index("greedy")}
-
 
 class BatchedEnv(VecEnv):
     """`n_envs` games of `game` for one learner seat each; see the module docstring."""
@@ -185,13 +182,14 @@ class BatchedEnv(VecEnv):
         seat = int((self.episode[i] + i) % P)
         picks = self.pools[i].pick(rng, P - 1)
         others = [s for s in range(P) if s != seat]
-        outside = [(s, pick) for s, pick in zip(others, picks) if pick[0] not in COMPILED]
+        kinds = [compiled_kind(self.game, spec) for spec, _ in picks]
+        outside = [(s, pick) for s, pick, k in zip(others, picks, kinds) if k is None]
         built = self.pools[i].build([pick for _, pick in outside])
         self.agents[i] = {s: agent for (s, _), (_, agent) in zip(outside, built)}
         self.kinds[i] = K.EXTERNAL
-        for s, (spec, opp_seed) in zip(others, picks):
-            if spec in COMPILED:
-                self.kinds[i, s] = COMPILED[spec]
+        for s, (spec, opp_seed), kind in zip(others, picks, kinds):
+            if kind is not None:
+                self.kinds[i, s] = kind
                 self.words[i, s]["rng"] = word_from(np.random.default_rng(opp_seed))
         for s, agent in self.agents[i].items():
             if hasattr(agent, "reset"):

@@ -6,10 +6,18 @@ checkpoint or a Python agent) must act; LEARNER: the learner is to move; OVER: t
 over; CAPPED: an opponent would exceed the decision cap (the per-game env raises there).
 Codes of `kinds[g, seat]`: agents.compiled.POLICIES index (0 random, 1 greedy), or EXTERNAL.
 """
+import pathlib
+
 from numba import njit
 
 from speciesgym.agents.compiled import load_glue
 from speciesgym.agents.search import kernels
+from speciesgym.envs.core.cache import drop_stale_cache
+
+_HERE = pathlib.Path(__file__).resolve().parent
+# `advance` compiles in every game's kernels and compiled opponents (agents/): drop its disk
+# cache when any of their sources changes (numba would keep running the old code)
+drop_stale_cache(_HERE, [_HERE, _HERE.parent / "agents", _HERE.parent / "envs"])
 
 LEARNER, OVER, CAPPED = -1, -2, -3
 EXTERNAL = -1

@@ -5,6 +5,7 @@ import numpy as np
 from numba import njit
 
 from speciesgym.agents.mcts import DEFAULT_DEPTH, MARGIN_SCALE, PRIOR_WEIGHT
+from speciesgym.agents.evolution_compiled.styles import style_action
 from speciesgym.agents.search import kernels
 from speciesgym.agents.search.evolution_greedy import greedy_action
 from speciesgym.agents.search.policy import random_legal
@@ -33,6 +34,9 @@ def scores_so_far(st, out):
 
 @njit(cache=True)
 def policy_action(st, mask, word, kind):
+    """kind 0 random, 1 greedy, 2 + j the compiled heuristic style j (agents.compiled.TWINS)."""
+    if kind >= 2:
+        return style_action(st, mask, word, kind - 2)
     if kind == 1:
         return greedy_action(st, mask, word)
     return random_legal(mask, word)
