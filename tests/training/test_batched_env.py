@@ -5,24 +5,29 @@ import pytest
 from stable_baselines3.common.vec_env import DummyVecEnv
 
 import speciesgym.training.single_agent as single_agent
-from speciesgym.agents.compiled import CompiledPolicyAgent
+from speciesgym.agents.compiled import TWINS, CompiledPolicyAgent
+from speciesgym.agents.evolution_compiled.agent import CompiledTwinAgent
 from speciesgym.training.batched_env import BatchedEnv
 from speciesgym.training.single_agent import SingleAgentEnv
 
 STEPS = {"evolution": 300, "dominant_species": 800}    # a few games per env of the batch
-PYTHON_HEURISTIC = {"evolution": "heuristic:grazer", "dominant_species": "heuristic:spreader"}
+# a heuristic the batched env moves in Python (the grazer and the hunter are compiled twins)
+PYTHON_HEURISTIC = {"evolution": "heuristic:flyer", "dominant_species": "heuristic:spreader"}
 
 
 @pytest.fixture
 def compiled_random(monkeypatch):
     """In the per-game env, spec "random" becomes the compiled uniform policy that the
     batched env moves in compiled code (RandomAgent draws from numpy's generator instead,
-    so its games cannot be the batched env's)."""
+    so its games cannot be the batched env's), and a heuristic with a compiled twin becomes
+    the twin (which breaks ties from its generator word, not the numpy generator)."""
     original = single_agent.agent_from_spec
 
     def from_spec(spec, game, num_players, seed=None):
         if spec == "random":
             return CompiledPolicyAgent(game, "random", seed=seed)
+        if game == "evolution" and spec in TWINS[game]:
+            return CompiledTwinAgent(spec.split(":")[1], seed=seed)
         return original(spec, game, num_players, seed=seed)
     monkeypatch.setattr(single_agent, "agent_from_spec", from_spec)
 
@@ -78,6 +83,15 @@ def test_same_games_against_compiled_random_and_greedy(game, compiled_random):
 def test_same_games_with_three_players_and_a_python_heuristic(game, compiled_random):
     episodes = play_both(game, 3, ["random", "greedy", PYTHON_HEURISTIC[game]], STEPS[game],
                          reward="rank", n=2)
+    assert episodes >= 2
+
+
+@pytest.mark.parametrize("players,flight", [(2, True), (4, False)])
+def test_same_games_against_the_compiled_grazer_and_hunter(players, flight, compiled_random):
+    """heuristic:grazer / heuristic:hunter move inside the compiled step: the same games as
+    the per-game env with their twins (agents.evolution_compiled), Flight on and off."""
+    episodes = play_both("evolution", players, ["heuristic:grazer", "heuristic:hunter"],
+                         STEPS["evolution"], n=3, options={"flight": flight})
     assert episodes >= 2
 
 
