@@ -28,7 +28,7 @@ from speciesgym.envs.core.rng import WORD_DTYPE, seed_word
 # Compiled twins of Python heuristics (a game's policy_action plays them): per game, the
 # specs in the order of their kind, which follows the POLICIES: kind len(POLICIES) + j is
 # TWINS[game][j] (Evolution: agents.evolution_compiled.styles.STYLES, same order).
-TWINS = {"evolution": ("heuristic:grazer", "heuristic:hunter")}
+TWINS = {"evolution": ("heuristic:grazer", "heuristic:hunter", "heuristic:flyer")}
 
 
 def compiled_kind(game, spec):

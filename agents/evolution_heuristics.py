@@ -14,10 +14,10 @@ Every decision scores each legal action and plays the best (ties at random):
 
 The styles differ only in the weights (agents.evolution_compiled.styles): the grazer grows Long Neck / Foraging / Fat Tissue /
 Cooperation herbivores; the hunter builds big carnivores with attack traits and shields its
-herbivores with defensive traits. The grazer and the hunter score with the compiled twin of
-these methods (agents.evolution_compiled.base: the same terms, the same floats), which the
-batched training env also moves inside its compiled step; the flyer
-(agents.evolution_flyer) overrides several methods and scores in Python.
+herbivores with defensive traits. Every style (and the flyer, agents.evolution_flyer)
+scores with the compiled twin of these methods (agents.evolution_compiled: the same terms,
+the same floats), which the batched training env also moves inside its compiled step; the
+Python methods are the reference the twin is tested against.
 """
 import numpy as np
 
@@ -61,9 +61,8 @@ class EvolutionHeuristic(Agent):
         return best_legal(scores, action_mask, self.rng)
 
     def python_scores(self, observation, action_mask):
-        """Every legal action's score from the Python methods below (the flyer's scores;
-        for the grazer and the hunter, the reference their compiled scores are tested
-        against: agents.evolution_compiled.base computes the same terms)."""
+        """Every legal action's score from the Python methods (the reference the compiled
+        scores are tested against: agents.evolution_compiled computes the same terms)."""
         v = EvolutionView(observation)
         scores = np.full(N_ACTIONS, -1e6)
         for a in np.flatnonzero(action_mask):

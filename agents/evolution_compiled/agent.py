@@ -1,10 +1,10 @@
 """The compiled twin of a heuristic style as a table agent.
 
-`heuristic:grazer` (agents.evolution_heuristics.GrazerAgent) scores with the compiled scorer
-and breaks ties with its numpy Generator; this twin makes the same choice whenever the best
+`heuristic:grazer` (agents.evolution_heuristics.GrazerAgent; likewise the hunter and the
+flyer) scores with the compiled scorer and breaks ties with its numpy Generator; this twin makes the same choice whenever the best
 score is unique, and draws among tied best actions from a generator word of its own
 (envs.core.rng), derived from its Generator as agents.compiled.CompiledPolicyAgent does. The
-batched training env moves `heuristic:grazer` / `heuristic:hunter` opponents this way inside
+batched training env moves `heuristic:grazer` / `hunter` / `flyer` opponents this way inside
 its compiled step, so a per-game game against twins is the batched env's game.
 """
 import numpy as np
@@ -21,7 +21,7 @@ def twin_at(obs, mask, style, words, w):
 
 
 class CompiledTwinAgent(CompiledPolicyAgent):
-    """Plays the compiled Evolution heuristic `style` ("grazer" or "hunter")."""
+    """Plays the compiled Evolution heuristic `style` ("grazer", "hunter" or "flyer")."""
 
     wants_infoset = False
 

@@ -1,15 +1,15 @@
-"""The compiled scorer of the grazer and the hunter (agents.evolution_heuristics'
-EvolutionHeuristic, term by term in the same order, so the scores are the same floats): one
-scorer, parameterised by a style's weight vector (agents.evolution_compiled.styles lays it out).
-
-Every legal action gets a score; the heuristic plays the best. It reads only the observation
-(agents.evolution_compiled.read) and the mask.
+"""The compiled values of the base Evolution heuristic (agents.evolution_heuristics'
+EvolutionHeuristic: the grazer and the hunter), each function its method of the same name,
+term by term in the same order, so the scores are the same floats. A style is a weight
+vector (laid out here, filled by agents.evolution_compiled.styles); the decisions are
+scored in agents.evolution_compiled.score. Only the observation is read
+(agents.evolution_compiled.read).
 """
 from numba import njit
 
 from speciesgym.agents.evolution_compiled import read as r
 from speciesgym.envs.evolution.data import N_KINDS, Kind
-from speciesgym.envs.evolution.state import MAX_SPECIES, TRAIT_SLOTS, Pend, Phase, Source
+from speciesgym.envs.evolution.state import MAX_SPECIES, TRAIT_SLOTS
 
 K = Kind
 S = MAX_SPECIES
@@ -18,7 +18,6 @@ W_HERB, W_CARN = 0, N_KINDS
 W_MAKE_CARN, W_FOOD_CARD, W_BODY_HERB, W_BODY_CARN = 2 * N_KINDS + 0, 2 * N_KINDS + 1, \
     2 * N_KINDS + 2, 2 * N_KINDS + 3
 N_WEIGHTS = 2 * N_KINDS + 4
-UNSCORED = -1e6       # what an illegal action scores (as the Python heuristics' fill)
 
 
 @njit(cache=True)
@@ -133,25 +132,9 @@ def new_species_value(obs):
 
 
 @njit(cache=True)
-def use_card(obs, w, block, i):
-    if block == r.B_TRAIT:
-        s, k = divmod(i, TRAIT_SLOTS)
-        occupied = r.trait_count(obs, 0, s) > k
-        value = 1.0 + trait_value(obs, w, r.selected_kind(obs), s)
-        return value - (2.5 if occupied else 0.0)
-    if block == r.B_POP:
-        return pop_value(obs, i)
-    if block == r.B_BODY:
-        return body_value(obs, w, i)
-    if block == r.B_NEW_LAND:
-        return new_species_value(obs) + (0.01 if i == 1 else 0.0)
-    if block == r.B_NEW_AVIAN:
-        return new_species_value(obs) - 1.2
-    return 0.0
-
-
-@njit(cache=True)
 def feeding(obs, block, i):
+    if block == r.B_DONE:
+        return 0.0
     if block == r.B_FEED_WH or block == r.B_FEED_CLIFF:
         h = r.hunger(obs, 0, i)
         room = r.body(obs, 0, i) - r.fat(obs, 0, i) if r.has(obs, 0, i, K.FAT_TISSUE) else 0
@@ -182,42 +165,3 @@ def target(obs, i):
     if r.pop(obs, rel, s) == 1:
         value += 1.0
     return value + 0.3 * r.trait_count(obs, rel, s)
-
-
-@njit(cache=True)
-def score(obs, w, ph, pe, block, i):
-    """The base heuristic's score of one action (EvolutionHeuristic.score)."""
-    if ph == Phase.SELECT_FOOD:
-        return -card_worth(obs, w, i) + w[W_FOOD_CARD] * r.class_food(i)
-    if ph == Phase.PLAY and pe == Pend.NONE:
-        if block == r.B_DONE:
-            return 0.05
-        return card_worth(obs, w, i) - 0.001 * r.class_food(i)
-    if pe == Pend.USE_CARD:
-        return use_card(obs, w, block, i)
-    if ph == Phase.EVENTS and pe == Pend.NONE:
-        return 0.0 if block == r.B_DONE else -0.5
-    if ph == Phase.FEEDING and pe == Pend.NONE:
-        return 0.0 if block == r.B_DONE else feeding(obs, block, i)
-    if pe == Pend.TARGET:
-        return target(obs, i)
-    if pe == Pend.AVIAN_PAY or pe == Pend.NEGATE_PAY or pe == Pend.INTEL_PAY:
-        return -card_worth(obs, w, i)
-    if pe == Pend.HORNS:
-        return 0.0 if block == r.B_DONE else -card_worth(obs, w, i) + 0.5
-    if pe == Pend.NEST_SOURCE or pe == Pend.BROOD_FOOD:
-        return 1.0 if i == Source.BANK_PLANT else 0.0
-    if pe == Pend.DIVE_SOURCE:
-        return 2.0 if i == Source.BANK_PLANT else 1.0 if i == Source.CLIFF else 0.0
-    if block == r.B_ORDER:
-        s, t = divmod(i, 6)
-        return -0.01 * s - 0.1 * t
-    return 0.0
-
-
-@njit(cache=True)
-def base_scores(obs, mask, w, out):
-    """out[a]: the score of each legal action a (UNSCORED elsewhere)."""
-    ph, pe = r.phase(obs), r.pend(obs)
-    for a in range(mask.shape[0]):
-        out[a] = score(obs, w, ph, pe, r.BLOCK_OF[a], r.INDEX_OF[a]) if mask[a] else UNSCORED

@@ -11,7 +11,8 @@ import numpy as np
 from numba import njit
 
 from speciesgym.agents.evolution_compiled.base import (N_WEIGHTS, W_BODY_CARN, W_BODY_HERB, W_CARN,
-                                                       W_FOOD_CARD, W_HERB, W_MAKE_CARN, base_scores)
+                                                       W_FOOD_CARD, W_HERB, W_MAKE_CARN)
+from speciesgym.agents.evolution_compiled.score import scores
 from speciesgym.agents.search.policy import best_scored
 from speciesgym.envs.evolution.actions import N_ACTIONS
 from speciesgym.envs.evolution.data import Kind
@@ -47,8 +48,16 @@ HUNTER = dict(
                K.COOPERATION: 0.1, K.LONG_NECK: -1.0, K.FORAGING: -1.0},
     make_carnivore=2.6, food_card_weight=-0.15, body_herb=0.6, body_carn=2.0)
 
+# Avian herbivores on the Cliff, Nesting and Brood Parasite, the hunter's carnivores: the
+# flyer's own terms are agents.evolution_compiled.flyer (flag "flyer")
+FLYER = dict(
+    herbivore={**GRAZER["herbivore"], K.GOOD_EYESIGHT: 0.9, K.BROOD_PARASITE: 0.2},
+    carnivore={**HUNTER["carnivore"], K.NESTING: 0.3},
+    make_carnivore=HUNTER["make_carnivore"], food_card_weight=0.15, body_herb=0.5,
+    body_carn=1.8, flyer=True)
+
 # compiled styles, in the order of their index (agents.compiled.TWINS lists their specs)
-STYLES = {"grazer": GRAZER, "hunter": HUNTER}
+STYLES = {"grazer": GRAZER, "hunter": HUNTER, "flyer": FLYER}
 
 
 def weight_vector(style):
@@ -64,6 +73,7 @@ def weight_vector(style):
 
 
 WEIGHTS = np.stack([weight_vector(style) for style in STYLES.values()])
+FLYER_TERMS = np.array([style.get("flyer", False) for style in STYLES.values()])
 
 
 def style_index(name):
@@ -76,15 +86,15 @@ def style_index(name):
 @njit(cache=True)
 def style_scores(obs, mask, style, out):
     """out[a]: style `style`'s score of each legal action a of this observation."""
-    base_scores(obs, mask, WEIGHTS[style], out)
+    scores(obs, mask, WEIGHTS[style], FLYER_TERMS[style], out)
 
 
 @njit(cache=True)
 def style_choice(obs, mask, style, word):
     """The style's action for this observation: the best, ties drawn from `word`."""
-    scores = np.empty(N_ACTIONS, np.float64)
-    style_scores(obs, mask, style, scores)
-    return best_scored(scores, mask, word)
+    values = np.empty(N_ACTIONS, np.float64)
+    style_scores(obs, mask, style, values)
+    return best_scored(values, mask, word)
 
 
 @njit(cache=True)

@@ -6,13 +6,14 @@ import pytest
 
 from speciesgym.agents.evolution_compiled.agent import CompiledTwinAgent
 from speciesgym.agents.evolution_compiled.styles import STYLES, style_action, style_scores
+from speciesgym.agents.evolution_flyer import FlyerAgent
 from speciesgym.agents.evolution_heuristics import GrazerAgent, HunterAgent
 from speciesgym.agents.infoset import InfoSet
 from speciesgym.agents.random_agent import RandomAgent
 from speciesgym.agents.runner import make_engine, play_game
 from speciesgym.envs.core.rng import new_word
 
-PYTHON = {"grazer": GrazerAgent, "hunter": HunterAgent}
+PYTHON = {"grazer": GrazerAgent, "hunter": HunterAgent, "flyer": FlyerAgent}
 # (players, flight, seed): every player count, Flight on and off
 GAMES = [(p, flight, 100 * p + 7 * flight + k) for p in range(2, 7) for flight in (True, False)
          for k in range(2)]
@@ -25,9 +26,10 @@ def top_set(scores, mask):
 
 
 def seat_agents(players, seed):
-    """Grazers, hunters and a random seat, so that games reach carnivores, attacks, Flight."""
-    kinds = [GrazerAgent, HunterAgent, RandomAgent]
-    return [kinds[(seat + seed) % 3](seed + seat) for seat in range(players)]
+    """Grazers, hunters, flyers and a random seat, so that games reach carnivores, attacks,
+    avians and Flight cards."""
+    kinds = [GrazerAgent, HunterAgent, FlyerAgent, RandomAgent]
+    return [kinds[(seat + seed) % 4](seed + seat) for seat in range(players)]
 
 
 def decisions(players, flight, seed):
@@ -62,11 +64,12 @@ def test_compiled_scores_equal_the_python_heuristics_at_every_decision(players, 
 
 @pytest.mark.parametrize("players,flight", [(2, True), (4, False), (5, True)])
 def test_python_classes_play_the_games_they_played_before(players, flight):
-    """GrazerAgent / HunterAgent now score with the compiled twin: whole games (ties drawn
-    from the same numpy generator) are move for move those of the Python scoring."""
+    """The heuristic classes now score with the compiled twin: whole games (ties drawn from
+    the same numpy generator) are move for move those of the Python scoring."""
     logs = []
+    kinds = [GrazerAgent, HunterAgent, FlyerAgent]
     for compiled in (True, False):
-        agents = [(GrazerAgent if seat % 2 else HunterAgent)(seat) for seat in range(players)]
+        agents = [kinds[seat % 3](seat) for seat in range(players)]
         if not compiled:
             for a in agents:
                 a.compiled = None
@@ -118,7 +121,7 @@ def test_ties_are_drawn_from_the_word_among_the_best():
 
 
 def test_an_unknown_style_is_named():
-    with pytest.raises(ValueError, match="flyer"):
-        CompiledTwinAgent("flyer")
+    with pytest.raises(ValueError, match="dominator"):
+        CompiledTwinAgent("dominator")
     with pytest.raises(ValueError, match="empty action mask"):
         CompiledTwinAgent("hunter").act(np.zeros(10, np.float32), np.zeros(5, np.int8))
