@@ -8,11 +8,13 @@ generator (default_rng(seed + i)), observations, masks, rewards (`reward` mode, 
 and end-of-game info are the per-game env's. A `step` moves every game at once:
 
 - one compiled call (training.batched_kernels.advance) applies the learner's actions and
-  moves every opponent seat played by a compiled policy (`random`, `greedy`: agents.compiled)
+  moves every opponent seat played by a compiled policy (`random`, `greedy`, and a Python
+  heuristic's compiled twin: agents.compiled.TWINS, e.g. Evolution's heuristic:grazer /
+  hunter / flyer, agents.evolution_compiled)
   until the learner is to move again or the game ends;
 - seats played by PPO checkpoints (the self-play pool) wait; those of one checkpoint move
   together in one batched forward pass, then the compiled loop continues; other Python
-  agents (heuristic:*, search) move game by game, each with its own observation and mask
+  agents (heuristics without a twin, search, py:...) move game by game, each with its own observation and mask
   (and InfoSet), as in the per-game env;
 - one compiled call gathers observations, masks and scores of the learners' seats.
 
@@ -22,9 +24,11 @@ observation, the returned one is the new game's. `action_masks()` (and env_metho
 
 Equal games: `random` here is the compiled uniform policy with its own generator word, not
 agents.RandomAgent's numpy draws, so it plays other (equally random) games than the per-game
-env's "random"; against agents.compiled.CompiledPolicyAgent opponents (spec `greedy`, or a
-compiled random) and any Python agent the games are the same (tests/training/
-test_batched_env.py). PPO opponents: argmax of logits computed in a batch, not one row at a
+env's "random"; likewise a heuristic's twin draws its ties from its own word, not the Python
+class's numpy generator (the same choice whenever the best score is unique). Against
+agents.compiled.CompiledPolicyAgent opponents (spec `greedy`, or a compiled random), the
+twins' table agents (agents.evolution_compiled.agent) and any Python agent the games are
+the same (tests/training/test_batched_env.py). PPO opponents: argmax of logits computed in a batch, not one row at a
 time; float rounding could in principle flip a near-tie.
 
 An illegal learner action (not in the mask, out of range, not an integer) raises ValueError

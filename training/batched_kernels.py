@@ -4,7 +4,8 @@ both games: the game's kernels are found by state record type (agents.search.ker
 Codes of `pending[g]` after `advance`: a seat >= 0 whose opponent is not compiled (a PPO
 checkpoint or a Python agent) must act; LEARNER: the learner is to move; OVER: the game is
 over; CAPPED: an opponent would exceed the decision cap (the per-game env raises there).
-Codes of `kinds[g, seat]`: agents.compiled.POLICIES index (0 random, 1 greedy), or EXTERNAL.
+Codes of `kinds[g, seat]`: agents.compiled.POLICIES index (0 random, 1 greedy), a
+heuristic's compiled twin (agents.compiled.compiled_kind), or EXTERNAL.
 """
 import pathlib
 
