@@ -7,6 +7,7 @@ from numba import njit
 
 from speciesgym.agents.evolution_compiled import base as b
 from speciesgym.agents.evolution_compiled import flyer as f
+from speciesgym.agents.evolution_compiled import flyer_decisions as fd
 from speciesgym.agents.evolution_compiled import read as r
 from speciesgym.envs.evolution.data import Kind
 from speciesgym.envs.evolution.state import TRAIT_SLOTS, Pend, Phase, Source
@@ -53,17 +54,17 @@ def use_card(obs, w, fl, block, i):
 def flyer_first(obs, w, ph, pe, block, i):
     """FlyerAgent.score's own decisions; (True, score) or (False, 0.0) for the base's."""
     if ph == Phase.SELECT_FOOD:
-        return True, -f.card_worth(obs, w, i) + f.food_card_bias(obs, w) * r.class_food(i)
+        return True, -f.card_worth(obs, w, i) + fd.food_card_bias(obs, w) * r.class_food(i)
     if ph == Phase.PLAY and pe == Pend.NONE and block == r.B_DONE:
         return True, 0.15 - 0.25 * max(0, r.hand_size(obs, 0) - 3)   # cards in hand score nothing
     if ph == Phase.EVENTS and pe == Pend.NONE:
-        return True, f.event(obs, block, i)
+        return True, fd.event(obs, block, i)
     if ph == Phase.FEEDING and pe == Pend.NONE:
-        return True, f.feeding(obs, block, i)
+        return True, fd.feeding(obs, block, i)
     if pe == Pend.DIVE_SPECIES:
         return True, r.hunger(obs, 0, i) + 0.5 * r.has(obs, 0, i, K.FORAGING)
     if pe == Pend.BROOD_FOOD:
-        return True, f.brood_food(obs, i)
+        return True, fd.brood_food(obs, i)
     return False, 0.0
 
 
@@ -87,7 +88,7 @@ def score(obs, w, fl, ph, pe, block, i):
     if ph == Phase.FEEDING and pe == Pend.NONE:
         return b.feeding(obs, block, i)
     if pe == Pend.TARGET:
-        return f.target(obs, i) if fl else b.target(obs, i)
+        return fd.target(obs, i) if fl else b.target(obs, i)
     if pe == Pend.AVIAN_PAY or pe == Pend.NEGATE_PAY or pe == Pend.INTEL_PAY:
         return -card_worth(obs, w, fl, i)
     if pe == Pend.HORNS:
