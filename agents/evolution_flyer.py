@@ -42,8 +42,12 @@ scores every legal action. What it adds:
   while our herbivores' mouths outnumber our carnivores' in games of up to 3 players, and
   starve it otherwise (with 4 or more players a high card mostly feeds the others).
 - Base Evolution (Flight off): the same scoring; the Flight parts never apply.
+
+FlyerAgent scores with its compiled twin (agents.evolution_compiled.flyer and .score: the
+same terms); the methods below are the reference the twin is tested against.
 """
-from speciesgym.agents.evolution_heuristics import DEFENSIVE, EvolutionHeuristic, GrazerAgent, HunterAgent
+from speciesgym.agents.evolution_compiled.styles import FLYER
+from speciesgym.agents.evolution_heuristics import DEFENSIVE, EvolutionHeuristic
 from speciesgym.agents.evolution_view import class_food, class_kind
 from speciesgym.envs.evolution.data import Kind
 from speciesgym.envs.evolution.state import MAX_SPECIES, TRAIT_SLOTS, Pend, Phase, Source
@@ -56,12 +60,10 @@ FLYING_USELESS = (K.CLIMBING, K.BURROWING, K.HARD_SHELL, K.HORNS, K.DEFENSIVE_HE
 class FlyerAgent(EvolutionHeuristic):
     """Avian herbivores on the Cliff, Nesting and Brood Parasite, the hunter's carnivores
     (see the module docstring)."""
-    style = "flyer"
-    herbivore = {**GrazerAgent.herbivore, K.GOOD_EYESIGHT: 0.9, K.BROOD_PARASITE: 0.2}
-    carnivore = {**HunterAgent.carnivore, K.NESTING: 0.3}
-    make_carnivore = HunterAgent.make_carnivore
-    food_card_weight = 0.15
-    body_herb, body_carn = 0.5, 1.8
+    style = compiled = "flyer"
+    herbivore, carnivore = FLYER["herbivore"], FLYER["carnivore"]
+    make_carnivore, food_card_weight = FLYER["make_carnivore"], FLYER["food_card_weight"]
+    body_herb, body_carn = FLYER["body_herb"], FLYER["body_carn"]
 
     # --- the table, read from the observation ------------------------------------------------
     def opp_carnivores(self, v, flying=False):

@@ -12,13 +12,17 @@ Every decision scores each legal action and plays the best (ties at random):
   since they bring more food), attack with the hungriest carnivore, and pick the prey that
   gives the most meat and hurts an opponent most (never an own species if avoidable).
 
-The styles differ only in the weights: the grazer grows Long Neck / Foraging / Fat Tissue /
+The styles differ only in the weights (agents.evolution_compiled.styles): the grazer grows Long Neck / Foraging / Fat Tissue /
 Cooperation herbivores; the hunter builds big carnivores with attack traits and shields its
-herbivores with defensive traits.
+herbivores with defensive traits. Every style (and the flyer, agents.evolution_flyer)
+scores with the compiled twin of these methods (agents.evolution_compiled: the same terms,
+the same floats), which the batched training env also moves inside its compiled step; the
+Python methods are the reference the twin is tested against.
 """
 import numpy as np
 
 from speciesgym.agents.base import Agent, best_legal
+from speciesgym.agents.evolution_compiled.styles import GRAZER, HUNTER, style_index, style_scores
 from speciesgym.agents.evolution_view import EvolutionView, class_food, class_kind
 from speciesgym.envs.evolution.actions import BLOCKS, N_ACTIONS
 from speciesgym.envs.evolution.data import Kind
@@ -36,6 +40,7 @@ class EvolutionHeuristic(Agent):
     """Scores every legal action with style weights; subclasses set the weights."""
 
     style = "base"
+    compiled = None         # name of the compiled twin (agents.evolution_compiled.styles)
     herbivore = {}          # trait kind -> value on a non-carnivore
     carnivore = {}          # trait kind -> value on a carnivore
     make_carnivore = 0.0    # value of the Carnivore trait on a herbivore
@@ -47,12 +52,23 @@ class EvolutionHeuristic(Agent):
         self.name = f"heuristic:{self.style}"
 
     def act(self, observation, action_mask, infoset=None) -> int:
+        if self.compiled is None:
+            scores = self.python_scores(observation, action_mask)
+        else:
+            scores = np.empty(N_ACTIONS, np.float64)
+            style_scores(np.asarray(observation, np.float32), np.asarray(action_mask, np.int8),
+                         style_index(self.compiled), scores)
+        return best_legal(scores, action_mask, self.rng)
+
+    def python_scores(self, observation, action_mask):
+        """Every legal action's score from the Python methods (the reference the compiled
+        scores are tested against: agents.evolution_compiled computes the same terms)."""
         v = EvolutionView(observation)
         scores = np.full(N_ACTIONS, -1e6)
         for a in np.flatnonzero(action_mask):
             block, i = BLOCKS.decode(int(a))
             scores[a] = self.score(v, block, i)
-        return best_legal(scores, action_mask, self.rng)
+        return scores
 
     # --- what things are worth --------------------------------------------------------------
     def threat(self, v):
@@ -218,35 +234,20 @@ class EvolutionHeuristic(Agent):
 
 class GrazerAgent(EvolutionHeuristic):
     """Herbivores that out-eat the table: Long Neck, Foraging, Fat Tissue, Cooperation,
-    Fertile; big populations; high food cards to the watering hole."""
+    Fertile; big populations; high food cards to the watering hole (weights: styles.GRAZER)."""
 
-    style = "grazer"
-    herbivore = {K.LONG_NECK: 2.4, K.FORAGING: 2.2, K.FAT_TISSUE: 1.4, K.COOPERATION: 1.6,
-                 K.FERTILE: 1.3, K.INTELLIGENCE: 0.4, K.SCAVENGER: 0.2, K.NESTING: 1.0,
-                 K.HARD_SHELL: 0.6, K.CLIMBING: 0.6, K.BURROWING: 0.6, K.HORNS: 0.6,
-                 K.DEFENSIVE_HERDING: 0.5, K.WARNING_CALL: 0.4, K.SYMBIOSIS: 0.4,
-                 K.CAMOUFLAGE: 0.5, K.AMBUSH: 0.0, K.PACK_HUNTING: 0.0,
-                 K.GOOD_EYESIGHT: 0.0, K.BROOD_PARASITE: 0.3}
-    carnivore = {K.AMBUSH: 1.0, K.PACK_HUNTING: 1.0, K.INTELLIGENCE: 0.8}
-    make_carnivore = -3.0
-    food_card_weight = 0.25
-    body_herb, body_carn = 0.5, 1.2
+    style = compiled = "grazer"
+    herbivore, carnivore = GRAZER["herbivore"], GRAZER["carnivore"]
+    make_carnivore, food_card_weight = GRAZER["make_carnivore"], GRAZER["food_card_weight"]
+    body_herb, body_carn = GRAZER["body_herb"], GRAZER["body_carn"]
 
 
 class HunterAgent(EvolutionHeuristic):
     """Big carnivores with attack traits (Ambush, Pack Hunting, Intelligence, Climbing),
-    herbivores behind defensive traits, small food cards to starve the table."""
+    herbivores behind defensive traits, small food cards to starve the table (weights:
+    styles.HUNTER)."""
 
-    style = "hunter"
-    herbivore = {K.LONG_NECK: 1.4, K.FORAGING: 1.2, K.FAT_TISSUE: 1.0, K.COOPERATION: 0.6,
-                 K.FERTILE: 0.8, K.HARD_SHELL: 1.4, K.CLIMBING: 1.2, K.BURROWING: 1.2,
-                 K.HORNS: 1.4, K.DEFENSIVE_HERDING: 1.0, K.WARNING_CALL: 1.0,
-                 K.SYMBIOSIS: 0.8, K.CAMOUFLAGE: 1.0, K.INTELLIGENCE: 0.3, K.NESTING: 0.6,
-                 K.AMBUSH: 0.0, K.PACK_HUNTING: 0.0, K.SCAVENGER: 0.3}
-    carnivore = {K.AMBUSH: 1.8, K.PACK_HUNTING: 2.0, K.INTELLIGENCE: 1.8, K.CLIMBING: 1.4,
-                 K.GOOD_EYESIGHT: 1.0, K.FAT_TISSUE: 1.2, K.BURROWING: 0.6,
-                 K.HARD_SHELL: 0.6, K.HORNS: 0.6, K.SCAVENGER: 0.8, K.FERTILE: 0.5,
-                 K.COOPERATION: 0.1, K.LONG_NECK: -1.0, K.FORAGING: -1.0}
-    make_carnivore = 2.6
-    food_card_weight = -0.15
-    body_herb, body_carn = 0.6, 2.0
+    style = compiled = "hunter"
+    herbivore, carnivore = HUNTER["herbivore"], HUNTER["carnivore"]
+    make_carnivore, food_card_weight = HUNTER["make_carnivore"], HUNTER["food_card_weight"]
+    body_herb, body_carn = HUNTER["body_herb"], HUNTER["body_carn"]

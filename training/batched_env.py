@@ -9,10 +9,10 @@ and end-of-game info are the per-game env's. A `step` moves every game at once:
 
 - one compiled call (training.batched_kernels.advance) applies the learner's actions and
   moves every opponent seat played by a compiled policy (`random`, `greedy`: agents.compiled)
-  or a heuristic with a compiled twin (Dominant Species' `heuristic:dominator` and
-  `heuristic:spreader`: agents.search.ds_heur_scores; on a tie for the best action the
-  Python agent itself chooses, with its own generator) until the learner is to move again
-  or the game ends;
+  or a heuristic with a compiled twin (Evolution's `heuristic:grazer`, `hunter`, `flyer`:
+  agents.evolution_compiled; Dominant Species' `heuristic:dominator` and `spreader`:
+  agents.search.ds_heur_scores; on a tie for the best action the Python agent itself
+  chooses, with its own generator) until the learner is to move again or the game ends;
 - seats played by PPO checkpoints (the self-play pool) wait; those of one checkpoint move
   together in one batched forward pass, then the compiled loop continues; other Python
   agents (heuristic:*, search) move game by game, each with its own observation and mask
@@ -38,6 +38,7 @@ from gymnasium import spaces
 from stable_baselines3.common.vec_env import VecEnv
 
 from speciesgym.agents.compiled import POLICIES, word_from
+from speciesgym.agents.evolution_compiled.styles import STYLES as EVO_STYLES
 from speciesgym.agents.search.ds_heur_parts import STYLE_NAMES as DS_STYLES
 from speciesgym.envs.core.rewards import check_reward_mode, final_rewards
 from speciesgym.envs.core.rng import WORD_DTYPE
@@ -47,7 +48,8 @@ from speciesgym.training.single_agent import SCORE_SCALE, OpponentPool, make_gam
 
 COMPILED = {"random": POLICIES.index("random"), "greedy": POLICIES.index("greedy")}
 # heuristic specs with a compiled twin, per game: kind K.BOT + index
-BOTS = {"dominant_species": tuple(f"heuristic:{s}" for s in DS_STYLES)}
+BOTS = {"dominant_species": tuple(f"heuristic:{s}" for s in DS_STYLES),
+        "evolution": tuple(f"heuristic:{s}" for s in EVO_STYLES)}
 
 
 class BatchedEnv(VecEnv):

@@ -5,7 +5,7 @@ Codes of `pending[g]` after `advance`: a seat >= 0 whose opponent is not compile
 checkpoint or a Python agent) must act; LEARNER: the learner is to move; OVER: the game is
 over; CAPPED: an opponent would exceed the decision cap (the per-game env raises there).
 
-The loops compile the games' kernels and bots (agents/search, envs) into themselves, so their
+The loops compile the games' kernels and bots (agents/, envs/) into themselves, so their
 disk cache is dropped when any of those sources changes (envs.core.cache).
 
 Codes of `kinds[g, seat]`: agents.compiled.POLICIES index (0 random, 1 greedy), BOT + i for
@@ -22,7 +22,7 @@ from speciesgym.agents.search import kernels
 from speciesgym.envs.core.cache import drop_stale_cache
 
 _HERE = pathlib.Path(__file__).resolve().parent
-drop_stale_cache(_HERE, [_HERE, _HERE.parent / "agents" / "search", _HERE.parent / "envs"])
+drop_stale_cache(_HERE, [_HERE, _HERE.parent / "agents", _HERE.parent / "envs"])
 
 LEARNER, OVER, CAPPED = -1, -2, -3
 EXTERNAL = -1

@@ -21,4 +21,5 @@ import pathlib
 from speciesgym.envs.core.cache import drop_stale_cache
 
 _HERE = pathlib.Path(__file__).resolve().parent
-drop_stale_cache(_HERE, [_HERE, _HERE.parent.parent / "envs"])
+# (the Evolution glue compiles in the heuristic twins of agents.evolution_compiled)
+drop_stale_cache(_HERE, [_HERE, _HERE.parent / "evolution_compiled", _HERE.parent.parent / "envs"])

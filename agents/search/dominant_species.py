@@ -8,7 +8,8 @@ from speciesgym.agents.mcts import DEFAULT_DEPTH, MARGIN_SCALE, PRIOR_WEIGHT
 from speciesgym.agents.search import kernels
 from speciesgym.agents.search.ds_greedy import greedy_action
 from speciesgym.agents.search.ds_heur_parts import STYLE_TABLE
-from speciesgym.agents.search.ds_heur_scores import best_actions, score_actions
+from speciesgym.agents.search.ds_heur_scores import score_actions
+from speciesgym.agents.search.policy import best_actions
 from speciesgym.agents.search.policy import random_legal
 from speciesgym.envs.dominant_species.actions import N_ACTIONS
 from speciesgym.envs.dominant_species.observe import OBS_SIZE, fill_observation

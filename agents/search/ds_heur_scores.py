@@ -165,17 +165,3 @@ def score_actions(obs, mask, w, out):
         out[a] = score_action(v, a, w) if mask[a] else -1e6
 
 
-@njit(cache=True)
-def best_actions(scores, mask, top):
-    """The legal actions within 1e-9 of the best score (agents.base.best_legal's ties) into
-    top[:n]; returns n (0 for an empty mask)."""
-    best = -np.inf
-    for a in range(mask.shape[0]):
-        if mask[a] and scores[a] > best:
-            best = scores[a]
-    n = 0
-    for a in range(mask.shape[0]):
-        if mask[a] and scores[a] >= best - 1e-9:
-            top[n] = a
-            n += 1
-    return n

@@ -5,12 +5,13 @@ import numpy as np
 from numba import njit
 
 from speciesgym.agents.mcts import DEFAULT_DEPTH, MARGIN_SCALE, PRIOR_WEIGHT
+from speciesgym.agents.evolution_compiled.styles import style_action, style_scores
 from speciesgym.agents.search import kernels
 from speciesgym.agents.search.evolution_greedy import greedy_action
-from speciesgym.agents.search.policy import random_legal
+from speciesgym.agents.search.policy import best_actions, random_legal
 from speciesgym.envs.evolution import rules
 from speciesgym.envs.evolution.actions import N_ACTIONS
-from speciesgym.envs.evolution.observe import observe_into
+from speciesgym.envs.evolution.observe import OBS_SIZE, observe_into
 from speciesgym.envs.evolution.resample import redeal
 from speciesgym.envs.evolution.rules.round import final_scores
 from speciesgym.envs.evolution.state import STATE_DTYPE
@@ -33,17 +34,29 @@ def scores_so_far(st, out):
 
 @njit(cache=True)
 def policy_action(st, mask, word, kind):
+    """kind 0 random, 1 greedy, 2 + j the compiled heuristic style j (agents.compiled.TWINS)."""
+    if kind >= 2:
+        return style_action(st, mask, word, kind - 2)
     if kind == 1:
         return greedy_action(st, mask, word)
     return random_legal(mask, word)
 
 
 @njit(cache=True)
-def no_bot_action(st, seat, mask, style):
-    """Evolution's heuristic bots are Python only: always ask them."""
+def bot_action(st, seat, mask, style):
+    """The compiled twin of heuristic style `style` (agents.evolution_compiled.styles.STYLES
+    order) for `seat`, from its observation: its best action if unique, else -1 (the Python
+    agent breaks the tie with its generator, so the games stay the per-game env's)."""
+    obs = np.zeros(OBS_SIZE, np.float32)
+    observe_into(st, seat, obs)
+    values = np.empty(N_ACTIONS, np.float64)
+    style_scores(obs, mask, style, values)
+    top = np.empty(N_ACTIONS, np.int64)
+    if best_actions(values, mask, top) == 1:
+        return top[0]
     return -1
 
 
 kernels.register(STATE_DTYPE, to_move=rules.to_move, legal_mask=rules.legal_mask,
                  step=rules.step, redeal=redeal, scores=scores_so_far,
-                 policy_action=policy_action, observe=observe_into, bot_action=no_bot_action)
+                 policy_action=policy_action, observe=observe_into, bot_action=bot_action)

@@ -1,5 +1,6 @@
 """Shared pieces of the compiled rollout policies: a uniform legal action, and the best of
 scored actions with ties broken at random (both drawing from the search's own word)."""
+import numpy as np
 from numba import njit
 
 from speciesgym.envs.core.rng import rng_below
@@ -43,3 +44,19 @@ def best_scored(value, mask, word):
                 return i
             k -= 1
     return -1
+
+
+@njit(cache=True)
+def best_actions(scores, mask, top):
+    """The legal actions within 1e-9 of the best score (agents.base.best_legal's ties) into
+    top[:n]; returns n (0 for an empty mask)."""
+    best = -np.inf
+    for a in range(mask.shape[0]):
+        if mask[a] and scores[a] > best:
+            best = scores[a]
+    n = 0
+    for a in range(mask.shape[0]):
+        if mask[a] and scores[a] >= best - 1e-9:
+            top[n] = a
+            n += 1
+    return n

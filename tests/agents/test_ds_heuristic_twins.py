@@ -16,7 +16,7 @@ from numba import njit
 
 from speciesgym.agents.ds_heuristics import DominatorAgent, SpreaderAgent
 from speciesgym.agents.search.dominant_species import bot_action
-from speciesgym.agents.search.ds_heur_scores import best_actions
+from speciesgym.agents.search.policy import best_actions
 from speciesgym.envs.core.rng import WORD_DTYPE, seed_word
 from speciesgym.envs.dominant_species import make_engine
 from speciesgym.envs.dominant_species.actions import N_ACTIONS

@@ -10,7 +10,10 @@ from speciesgym.training.batched_env import BatchedEnv
 from speciesgym.training.single_agent import SingleAgentEnv
 
 STEPS = {"evolution": 300, "dominant_species": 800}    # a few games per env of the batch
-PYTHON_HEURISTIC = {"evolution": "heuristic:grazer", "dominant_species": "heuristic:spreader"}
+# a heuristic the batched env moves in Python at every decision (heuristic:* with a compiled
+# twin ask Python only on ties; the class named by a py: spec always moves in Python)
+PYTHON_HEURISTIC = {"evolution": "py:speciesgym.agents.evolution_heuristics.GrazerAgent",
+                    "dominant_species": "py:speciesgym.agents.ds_heuristics.SpreaderAgent"}
 
 
 @pytest.fixture
@@ -81,27 +84,40 @@ def test_same_games_with_three_players_and_a_python_heuristic(game, compiled_ran
     assert episodes >= 2
 
 
-def test_same_games_against_both_compiled_dominant_species_heuristics(monkeypatch):
-    """dominator and spreader move in the batched env's compiled step (agents.search.
-    ds_heur_scores), asking their Python agent only on a tie: the same games as the per-game
-    env with four players, where every one of their decisions is a Python call."""
-    from speciesgym.agents.ds_heuristics import DSHeuristic
+@pytest.mark.parametrize("game, players, options, specs, cls", [
+    ("dominant_species", 4, {}, ["heuristic:dominator", "heuristic:spreader"],
+     "speciesgym.agents.ds_heuristics.DSHeuristic"),
+    ("evolution", 2, {"flight": True}, ["heuristic:grazer", "heuristic:hunter",
+                                        "heuristic:flyer"],
+     "speciesgym.agents.evolution_heuristics.EvolutionHeuristic"),
+    ("evolution", 4, {"flight": False}, ["heuristic:grazer", "heuristic:hunter",
+                                         "heuristic:flyer"],
+     "speciesgym.agents.evolution_heuristics.EvolutionHeuristic")])
+def test_same_games_against_the_compiled_heuristics(monkeypatch, game, players, options, specs,
+                                                    cls):
+    """The heuristics with a compiled twin (Dominant Species: agents.search.ds_heur_scores;
+    Evolution: agents.evolution_compiled) move in the batched env's compiled step, asking
+    their Python agent only on a tie: the same games as the per-game env, where every one of
+    their decisions is a Python call."""
+    import importlib
+    module, name = cls.rsplit(".", 1)
+    klass = getattr(importlib.import_module(module), name)
     calls = []
-    act = DSHeuristic.act
-    monkeypatch.setattr(DSHeuristic, "act", lambda self, obs, mask, infoset=None:
+    act = klass.act
+    monkeypatch.setattr(klass, "act", lambda self, obs, mask, infoset=None:
                         calls.append(1) or act(self, obs, mask))
-    specs = ["heuristic:dominator", "heuristic:spreader"]
-    episodes = play_both("dominant_species", 4, specs, 300, n=2)
+    steps = 300
+    episodes = play_both(game, players, specs, steps, n=2, options=options)
     both = len(calls)
     calls.clear()
-    env = BatchedEnv("dominant_species", 4, 2, specs, seed=3)   # play_both's batched games
+    env = BatchedEnv(game, players, 2, specs, seed=3, options=options)  # play_both's games
     env.seed(3)
     env.reset()
     rng = np.random.default_rng(3)
-    for _ in range(300):
+    for _ in range(steps):
         env.step(np.array([rng.choice(np.flatnonzero(m)) for m in env.action_masks()]))
     batched = len(calls)
-    assert episodes >= 1 and 0 < batched < (both - batched) / 3
+    assert episodes >= 1 and batched < (both - batched) / 3
 
 
 def test_illegal_action_raises_names_the_game_and_changes_nothing():
