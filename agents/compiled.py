@@ -25,20 +25,6 @@ from speciesgym.agents.search.policy import random_legal
 from speciesgym.envs.core.rng import WORD_DTYPE, seed_word
 
 
-# Compiled twins of Python heuristics (a game's policy_action plays them): per game, the
-# specs in the order of their kind, which follows the POLICIES: kind len(POLICIES) + j is
-# TWINS[game][j] (Evolution: agents.evolution_compiled.styles.STYLES, same order).
-TWINS = {"evolution": ("heuristic:grazer", "heuristic:hunter", "heuristic:flyer")}
-
-
-def compiled_kind(game, spec):
-    """The policy_action kind that moves `spec` in compiled code in `game`, or None."""
-    if spec in POLICIES:
-        return POLICIES.index(spec)
-    twins = TWINS.get(game, ())
-    return len(POLICIES) + twins.index(spec) if spec in twins else None
-
-
 def word_from(rng):
     """A generator word (uint64) drawn from a numpy Generator."""
     return seed_word(int(rng.integers(2**62)))

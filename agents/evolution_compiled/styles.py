@@ -56,7 +56,7 @@ FLYER = dict(
     make_carnivore=HUNTER["make_carnivore"], food_card_weight=0.15, body_herb=0.5,
     body_carn=1.8, flyer=True)
 
-# compiled styles, in the order of their index (agents.compiled.TWINS lists their specs)
+# compiled styles, in the order of their index (policy_action kind 2 + index, bot_action style)
 STYLES = {"grazer": GRAZER, "hunter": HUNTER, "flyer": FLYER}
 
 

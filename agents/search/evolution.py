@@ -34,7 +34,8 @@ def scores_so_far(st, out):
 
 @njit(cache=True)
 def policy_action(st, mask, word, kind):
-    """kind 0 random, 1 greedy, 2 + j the compiled heuristic style j (agents.compiled.TWINS)."""
+    """kind 0 random, 1 greedy, 2 + j the compiled heuristic style j
+    (agents.evolution_compiled.styles.STYLES order; CompiledTwinAgent plays them)."""
     if kind >= 2:
         return style_action(st, mask, word, kind - 2)
     if kind == 1:
