@@ -55,7 +55,8 @@ from speciesgym.envs.core.rng import seed_word
 from speciesgym.envs.core.scenario import save_json, scenario_data
 from speciesgym.envs.dominant_species import data as D
 from speciesgym.envs.dominant_species.engine import DominantSpeciesEngine
-from speciesgym.envs.dominant_species.rules import fill_legal, settle, update_dominance
+from speciesgym.envs.dominant_species.rules import fill_legal, settle
+from speciesgym.envs.dominant_species.rules.board import recompute_dominance
 from speciesgym.envs.dominant_species.rules import board as B
 from speciesgym.envs.dominant_species.scenario_decision import CARD_LOWER, set_start
 from speciesgym.envs.dominant_species.state import STATE_DTYPE
@@ -71,14 +72,18 @@ LARGE_TILES = np.bincount(np.concatenate([D.STACK_TILES, list(D.START_TILES.valu
 
 @njit(cache=True)
 def settle_at(states, b):
-    settle(states[b])
+    """Run the loaded position to its first decision; every tile's dominance is computed
+    (the loader's `dom` is not a position's)."""
+    st = states[b]
+    settle(st)
+    recompute_dominance(st)
 
 
 @njit(cache=True)
 def refresh_at(states, b):
     st = states[b]
     fill_legal(st, st.mask)
-    update_dominance(st)
+    recompute_dominance(st)
 
 
 ACTION_LOWER = tuple(n.lower() for n in D.ACTION_NAMES)

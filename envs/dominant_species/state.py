@@ -40,7 +40,8 @@ STATE_DTYPE = np.dtype([
     ("deck_len", np.int8),
     ("faceup", np.int8, (N_FACEUP,)),            # face-up card ids, -1 empty
     ("scored", np.int8, (N_CELLS,)),             # scored by Domination this round
-    ("dom", np.int8, (N_CELLS,)),                # dominant animal per cell, -1 (derived)
+    ("dom", np.int8, (N_CELLS,)),                # dominant animal per cell, -1 (derived;
+                                                 # -2 = stale only inside a step, rules.board)
     ("protect", np.int8, (N_ANIMALS,)),          # Regression: bitmask of protected types
     ("flags", np.int8, (N_CELLS,)),              # per-cell scratch of the decision in progress
     ("round", np.int16),

@@ -1,9 +1,23 @@
 """Test helpers: invariant checks on a state, scenario shortcuts, action lookup by block."""
 import numpy as np
 
+from speciesgym.envs.core.rng import seed_word
 from speciesgym.envs.dominant_species import data as D
+from speciesgym.envs.dominant_species import make_engine
 from speciesgym.envs.dominant_species.actions import BLOCKS
+from speciesgym.envs.dominant_species.engine import new_game_at
 from speciesgym.envs.dominant_species.scenario import load_scenario
+from speciesgym.envs.dominant_species.state import STATE_DTYPE
+
+
+def new_games(players, n_games, seed, **options):
+    """A batch of n_games new games (seeds seed, seed + 1, ...) for the compiled sweeps."""
+    engine = make_engine(players, **options)
+    states = np.zeros(n_games, STATE_DTYPE)
+    for g in range(n_games):
+        states[g]["rng"] = seed_word(seed + g)
+        new_game_at(states, g, players, engine.animals, engine.forbid_useless)
+    return states
 
 
 def python_match(st, c):

@@ -8,19 +8,14 @@ import pytest
 
 from speciesgym.envs.core.rng import seed_word
 from speciesgym.envs.dominant_species import make_engine
-from speciesgym.envs.dominant_species.engine import new_game_at
 from speciesgym.envs.dominant_species.state import STATE_DTYPE
-from tests.dominant_species.helpers import check_invariants
+from tests.dominant_species.helpers import check_invariants, new_games
 from tests.dominant_species.invariants import ERRORS, play_checked
 
 
 
 def _sweep(players, n_games, seed, **options):
-    engine = make_engine(players, **options)
-    states = np.zeros(n_games, STATE_DTYPE)
-    for g in range(n_games):
-        states[g]["rng"] = seed_word(seed + g)
-        new_game_at(states, g, players, engine.animals, engine.forbid_useless)
+    states = new_games(players, n_games, seed, **options)
     picker = np.zeros(1, STATE_DTYPE)                 # only its generator word is used
     picker[0]["rng"] = seed_word(seed * 7 + 1)
     code, game, step, decisions = play_checked(states, picker[0], 200000)

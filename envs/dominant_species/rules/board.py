@@ -125,11 +125,73 @@ def dominant_on(st, c):
     return who
 
 
+# DS-DOM-04 kept incrementally: a rule that changes what a tile's dominance reads (its cubes,
+# the elements on its corners, whether it holds a tile, the display of an animal with cubes
+# on it) marks the tile stale through the setters below; `settle` ends with update_dominance,
+# which recomputes the stale tiles only. A settled state holds no stale mark.
+DOM_STALE = -2
+
+
+@state_kernel
+def touch_cell(st, c):
+    st.dom[c] = DOM_STALE
+
+
+@state_kernel
+def touch_corner(st, k):
+    """The (up to three) hexes around corner k read its element."""
+    for j in range(3):
+        c = CORNER_CELLS[k, j]
+        if c >= 0:
+            st.dom[c] = DOM_STALE
+
+
+@state_kernel
+def touch_animal(st, a):
+    """a's display changed: the tiles where a has cubes (elsewhere a takes no part)."""
+    for c in range(st.terrain.shape[0]):
+        if st.cubes[c, a] > 0:
+            st.dom[c] = DOM_STALE
+
+
+@state_kernel
+def set_corner(st, k, e):
+    st.corner[k] = e
+    touch_corner(st, k)
+
+
+@state_kernel
+def set_terrain(st, c, t):
+    st.terrain[c] = t
+    touch_cell(st, c)
+
+
+@state_kernel
+def add_cubes(st, c, a, n):
+    st.cubes[c, a] += n
+    touch_cell(st, c)
+
+
+@state_kernel
+def add_display(st, a, t, n):
+    st.display[a, t] += n
+    touch_animal(st, a)
+
+
 @rule_kernel
 def update_dominance(st):
-    """DS-DOM-04: dominance is recomputed after every change (claimed automatically)."""
+    """DS-DOM-04: dominance is recomputed after every change (claimed automatically): the
+    tiles marked stale since the last update."""
     for c in range(st.terrain.shape[0]):
-        st.dom[c] = dominant_on(st, c)
+        if st.dom[c] == DOM_STALE:
+            st.dom[c] = dominant_on(st, c)
+
+
+@rule_kernel
+def recompute_dominance(st):
+    """DS-DOM-04 for every tile (a new game, a loaded position)."""
+    st.dom[:] = DOM_STALE
+    update_dominance(st)
 
 
 @rule_kernel
@@ -206,13 +268,13 @@ def remove_corner_elem(st, k):
     e = st.corner[k]
     if e >= 0:
         st.bag[e] += 1
-        st.corner[k] = -1
+        set_corner(st, k, -1)
 
 
 @state_kernel
 def remove_cube(st, c, a, to_gene):
     """DS-CUBE-01: one cube of a leaves c, to the gene pool (Glaciation) or eliminated."""
-    st.cubes[c, a] -= 1
+    add_cubes(st, c, a, -1)
     if st.hib[c, a] > st.cubes[c, a]:
         st.hib[c, a] = st.cubes[c, a]
     if to_gene:
@@ -223,16 +285,16 @@ def remove_cube(st, c, a, to_gene):
 
 @rule_kernel
 def move_cube(st, src, dst, a):
-    st.cubes[src, a] -= 1
+    add_cubes(st, src, a, -1)
     if st.hib[src, a] > st.cubes[src, a]:
         st.hib[src, a] = st.cubes[src, a]
-    st.cubes[dst, a] += 1
+    add_cubes(st, dst, a, 1)
 
 
 @rule_kernel
 def place_from_gene(st, c, a, n):
     m = min(n, st.gene[a])
-    st.cubes[c, a] += m
+    add_cubes(st, c, a, m)
     st.gene[a] -= m
 
 

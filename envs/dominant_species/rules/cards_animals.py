@@ -13,7 +13,8 @@ from speciesgym.envs.dominant_species.data import (C_BIODIVERSITY, C_COLD_SNAP, 
                                         TUNDRA)
 from speciesgym.envs.dominant_species.rules.board import (D_DISEASE, D_FERTILE, D_IMMI_ELEM,
                                                D_IMMI_OPTION, D_INSTINCT, D_META_IN,
-                                               D_META_OUT, D_NONE, bonus_vp, display_total,
+                                               D_META_OUT, D_NONE, add_display, bonus_vp,
+                                               display_total,
                                                dominant_on, draw_from_bag, gain_pawn,
                                                has_added, others_on, remove_cube,
                                                set_decision, swap_initiative)
@@ -94,7 +95,7 @@ def card_symbiotic(st):
         if (a == st.owner or n < mine) and n < MAX_DISPLAY:
             t = draw_from_bag(st)
             if t >= 0:
-                st.display[a, t] += 1
+                add_display(st, a, t, 1)
 
 
 # --- Fertile ------------------------------------------------------------------------------
@@ -136,7 +137,7 @@ def legal_added_elem(st, out):
 
 @rule_kernel
 def apply_disease(st, t):
-    st.display[st.actor, t] -= 1
+    add_display(st, st.actor, t, -1)
     st.bag[t] += 1
     next_disease(st, st.actor + 1)
 
@@ -181,7 +182,7 @@ def apply_immi_option(st, o):
 
 @rule_kernel
 def apply_immi_elem(st, t):
-    st.display[st.actor, t] -= 1
+    add_display(st, st.actor, t, -1)
     st.bag[t] += 1
     next_immigrant(st, st.actor + 1)
 
@@ -208,7 +209,7 @@ def apply_instinct(st, sp):
 @rule_kernel
 def apply_meta_out(st, t):
     """DS-CARD-20: an added element goes to the bag, then one of any type comes from it."""
-    st.display[st.owner, t] -= 1
+    add_display(st, st.owner, t, -1)
     st.bag[t] += 1
     st.sub = D_META_IN
 
@@ -223,7 +224,7 @@ def legal_bag_elem(st, out):
 @rule_kernel
 def apply_meta_in(st, t):
     st.bag[t] -= 1
-    st.display[st.owner, t] += 1
+    add_display(st, st.owner, t, 1)
     st.sub = D_NONE
 
 

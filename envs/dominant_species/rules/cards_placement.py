@@ -8,8 +8,8 @@ from speciesgym.envs.dominant_species.data import (C_AQUATIC, C_HABITAT, C_HIBER
 from speciesgym.envs.dominant_species.rules.board import (D_AQUA_CELL, D_AQUA_CORNER, D_AQUA_COUNT,
                                                D_AQUA_ELEM, D_HABITAT_CORNER, D_HABITAT_ELEM,
                                                D_HIB_CELL, D_HIB_COUNT, D_ICE_SHEET, D_NONE,
-                                               any_vacant_corner, bag_total, place_from_gene,
-                                               set_decision)
+                                               add_cubes, any_vacant_corner, bag_total,
+                                               place_from_gene, set_corner, set_decision)
 from speciesgym.envs.dominant_species.rules.glaciation import can_glaciate, glaciate
 
 
@@ -81,7 +81,7 @@ def legal_aqua_corner(st, out):
 @rule_kernel
 def apply_aqua_corner(st, k):
     st.bag[st.ctx_elem] -= 1
-    st.corner[k] = st.ctx_elem
+    set_corner(st, k, st.ctx_elem)
     st.ctx_corner = k
     aquatic_species(st)
 
@@ -122,7 +122,7 @@ def apply_habitat_elem(st, t):
 @rule_kernel
 def apply_habitat_corner(st, k):
     st.bag[st.ctx_elem] -= 1
-    st.corner[k] = st.ctx_elem
+    set_corner(st, k, st.ctx_elem)
     st.sub = D_NONE
 
 
@@ -143,7 +143,7 @@ def legal_hib_count(st, out):
 
 @rule_kernel
 def apply_hib_count(st, n):
-    st.cubes[st.ctx_cell, st.owner] += n
+    add_cubes(st, st.ctx_cell, st.owner, n)
     st.hib[st.ctx_cell, st.owner] += n
     st.elim[st.owner] -= n
     st.sub = D_NONE

@@ -1,43 +1,16 @@
 """Migration (DS-MIGR-*), Competition (DS-COMP-*) and Domination (DS-DOMN-*)."""
 from speciesgym.envs.core.kernel import rule_kernel
 
-from speciesgym.envs.dominant_species.state import state_kernel
-
 from speciesgym.envs.dominant_species.actions import A_ANIMAL, A_CARD, A_CELL
-from speciesgym.envs.dominant_species.data import BIRD, COMPETITION_TERRAINS, EMPTY, N_FACEUP, NEIGHBORS
+from speciesgym.envs.dominant_species.data import BIRD, COMPETITION_TERRAINS, EMPTY, N_FACEUP
 from speciesgym.envs.dominant_species.rules.board import (D_COMP_CELL, D_COMP_VICTIM, D_DOM_CARD,
                                                D_DOM_CELL, D_MIG_FROM, D_MIG_TO, D_NONE,
-                                               cubes_on, dominant_on, move_cube, others_on,
+                                               cubes_on, dominant_on, has_adjacent_tile,
+                                               move_cube, neighbour_tile, others_on,
                                                remove_cube, score_tile, set_decision)
 
 
 # --- Migration ----------------------------------------------------------------------------
-@state_kernel
-def migration_reaches(st, a, src, dst):
-    """DS-MIGR-01/02: to an adjacent tile; birds also two steps through an existing tile."""
-    if dst == src or st.terrain[dst] == EMPTY:
-        return False
-    for d in range(6):
-        m = NEIGHBORS[src, d]
-        if m < 0 or st.terrain[m] == EMPTY:
-            continue
-        if m == dst:
-            return True
-        if a == BIRD:
-            for e in range(6):
-                if NEIGHBORS[m, e] == dst:
-                    return True
-    return False
-
-
-@rule_kernel
-def has_migration_target(st, a, src):
-    for dst in range(st.terrain.shape[0]):
-        if migration_reaches(st, a, src, dst):
-            return True
-    return False
-
-
 @rule_kernel
 def begin_migration(st, a, n):
     """DS-MIGR-01: up to n own cubes, each moving once (flags count arrivals per tile)."""
@@ -48,9 +21,12 @@ def begin_migration(st, a, n):
 
 @rule_kernel
 def legal_mig_from(st, out):
+    """DS-MIGR-01/03: a tile with a cube of the animal that has not moved this action and a
+    tile next to it (every reach of DS-MIGR-01/02 passes an adjacent tile, itself a
+    destination)."""
     a = st.actor
     for c in range(st.terrain.shape[0]):
-        if st.cubes[c, a] - st.flags[c] > 0 and has_migration_target(st, a, c):
+        if st.cubes[c, a] - st.flags[c] > 0 and has_adjacent_tile(st, c):
             out[A_CELL + c] = 1
 
 
@@ -62,9 +38,19 @@ def apply_mig_from(st, c):
 
 @rule_kernel
 def legal_mig_to(st, out):
-    for c in range(st.terrain.shape[0]):
-        if migration_reaches(st, st.actor, st.ctx_cell, c):
-            out[A_CELL + c] = 1
+    """DS-MIGR-01/02: an adjacent tile; birds also a tile two steps away through an adjacent
+    tile (not the source)."""
+    src = st.ctx_cell
+    for d in range(6):
+        m = neighbour_tile(st, src, d)
+        if m < 0:
+            continue
+        out[A_CELL + m] = 1
+        if st.actor == BIRD:
+            for e in range(6):
+                x = neighbour_tile(st, m, e)
+                if x >= 0 and x != src:
+                    out[A_CELL + x] = 1
 
 
 @rule_kernel

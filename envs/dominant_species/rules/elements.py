@@ -7,9 +7,9 @@ from speciesgym.envs.dominant_species.data import (BOX_ABUNDANCE, BOX_ADAPTATION
                                         BOX_REGRESSION, BOX_WASTELAND, MAX_DISPLAY, PRINTED)
 from speciesgym.envs.dominant_species.rules.board import (D_ABUND_CORNER, D_ABUND_ELEM, D_ADAPT,
                                                D_DEPLETE, D_NONE, D_REGRESS, D_WASTE,
-                                               any_vacant_corner, corner_touches_tundra,
-                                               display_total, remove_corner_elem, set_decision,
-                                               vacant_corner_on_earth)
+                                               add_display, any_vacant_corner, corner_touches_tundra,
+                                               display_total, remove_corner_elem, set_corner,
+                                               set_decision, vacant_corner_on_earth)
 
 
 # --- Adaptation ---------------------------------------------------------------------------
@@ -27,7 +27,7 @@ def legal_adapt(st, out):
 def apply_adapt(st, t):
     """DS-ADAPT-01: the element moves from the box onto the animal's display."""
     st.box[BOX_ADAPTATION, t] -= 1
-    st.display[st.actor, t] += 1
+    add_display(st, st.actor, t, 1)
     st.sub = D_NONE
 
 
@@ -58,7 +58,7 @@ def resolve_regression(st):
         for t in range(6):
             if (st.box[BOX_REGRESSION, t] > 0 and st.display[a, t] > PRINTED[a, t]
                     and not (st.protect[a] >> t) & 1):
-                st.display[a, t] -= 1
+                add_display(st, a, t, -1)
                 st.bag[t] += 1
         st.protect[a] = 0
 
@@ -92,7 +92,7 @@ def legal_any_vacant_corner(st, out):
 def apply_abund_corner(st, k):
     """DS-ABUN-02: the chosen element goes from the Abundance box to the corner."""
     st.box[BOX_ABUNDANCE, st.ctx_elem] -= 1
-    st.corner[k] = st.ctx_elem
+    set_corner(st, k, st.ctx_elem)
     st.sub = D_NONE
 
 

@@ -4,7 +4,8 @@ from speciesgym.envs.core.kernel import rule_kernel
 from speciesgym.envs.dominant_species.actions import A_CELL
 from speciesgym.envs.dominant_species.data import CORNER_CELLS, EMPTY, TUNDRA
 from speciesgym.envs.dominant_species.rules.board import (D_GLACIATE, D_NONE, bonus_vp, count_adjacent,
-                                               remove_corner_elem, remove_cube, set_decision)
+                                               remove_corner_elem, remove_cube, set_decision,
+                                               set_terrain)
 
 
 @rule_kernel
@@ -33,7 +34,7 @@ def begin_glaciation(st, a):
 def glaciate(st, c, a):
     """DS-GLAC-03..05: tundra on c; bonus VPs for adjacent tundra; one cube per animal
     stays (the rest back to the gene pool); elements surrounded by three tundra go."""
-    st.terrain[c] = TUNDRA
+    set_terrain(st, c, TUNDRA)
     st.tundra_left -= 1
     st.vp[a] += bonus_vp(count_adjacent(st, c, TUNDRA))
     for b in range(6):

@@ -9,7 +9,7 @@ from speciesgym.envs.dominant_species.data import (BOX_ABUNDANCE, BOX_ADAPTATION
                                         MAX_ROUNDS, N_FACEUP, N_STACKS, SP_GLACIATION,
                                         STACK_SIZE, TUNDRA)
 from speciesgym.envs.dominant_species.rules.board import (D_MAMMAL_SAVE, D_NONE, PH_OVER, PH_RESET,
-                                               bonus_vp, is_endangered, score_tile,
+                                               add_cubes, bonus_vp, is_endangered, score_tile,
                                                set_decision)
 from speciesgym.envs.dominant_species.rules.planning import enter_planning
 from speciesgym.envs.dominant_species.rules.setup import fill_box, place_free_markers
@@ -64,7 +64,7 @@ def extinction(st, save_cell):
                     keep += 1
                 lost = st.cubes[c, a] - keep
                 if lost > 0:
-                    st.cubes[c, a] -= lost
+                    add_cubes(st, c, a, -lost)
                     st.elim[a] += lost
 
 

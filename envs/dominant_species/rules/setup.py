@@ -10,6 +10,7 @@ from speciesgym.envs.dominant_species.data import (BOX_ABUNDANCE, BOX_ADAPTATION
                                         BOX_WANDERLUST, C_ICE_AGE, ELEM_PER_TYPE, FREE_OWNER,
                                         N_CARDS, N_FACEUP, N_SPACES, N_STACKS, N_TUNDRA,
                                         PRINTED, STACK_SIZE, STACK_TILES)
+from speciesgym.envs.dominant_species.rules.board import DOM_STALE
 
 
 @rule_kernel
@@ -49,6 +50,7 @@ def setup_game(st, num_players, animals, start_cells, start_terrain, tundra_cell
     st.hib[:, :] = 0
     st.corner[:] = -1
     st.display[:, :] = 0
+    st.dom[:] = DOM_STALE                  # DS-DOM-04: every tile computed by settle
     st.vp[:] = 0
     st.ap_supply[:] = 0
     st.ap_total[:] = 0

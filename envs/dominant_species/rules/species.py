@@ -11,7 +11,7 @@ from speciesgym.envs.dominant_species.rules.board import (D_NONE, D_SPEC_CORNER,
                                                D_WANDER_ELEM, D_WANDER_MOVE, D_WANDER_STACK,
                                                bonus_vp, corner_has_tile, count_adjacent,
                                                has_adjacent_tile, move_cube, place_from_gene,
-                                               set_decision)
+                                               set_corner, set_decision, set_terrain)
 
 
 # --- Speciation ---------------------------------------------------------------------------
@@ -133,7 +133,7 @@ def legal_wander_cell(st, out):
 def apply_wander_cell(st, c):
     """DS-WAND-02/03: the tile goes on c; its placer scores bonus VPs for adjacent tiles."""
     s = st.ctx_k
-    st.terrain[c] = st.stack_face[s]
+    set_terrain(st, c, st.stack_face[s])
     st.stack_face[s] = 0
     st.vp[st.actor] += bonus_vp(count_adjacent(st, c, 0))
     st.ctx_cell = c
@@ -171,7 +171,7 @@ def legal_wander_corner(st, out):
 @rule_kernel
 def apply_wander_corner(st, k):
     st.box[BOX_WANDERLUST, st.ctx_elem] -= 1
-    st.corner[k] = st.ctx_elem
+    set_corner(st, k, st.ctx_elem)
     start_wander_moves(st)
 
 
