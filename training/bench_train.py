@@ -10,10 +10,14 @@ opponent move), measured by a wrapper around the env (wall-clock split, no profi
 a table and, with --json, the figures as JSON.
 
 Opponent mixes: `default` is train's default baselines (random and the game's two
-heuristics; under --vec batched Dominant Species' dominator and spreader move in compiled
-code, except to break a tie, Evolution's grazer and hunter in Python); `compiled` is random
-and greedy (both moved in compiled code by --vec batched); `selfplay` is `compiled` plus, with probability 0.5 per seat, a PPO checkpoint (a fresh
+heuristics; under --vec batched every heuristic moves in compiled code, except to break a
+tie); `compiled` is random and greedy (both moved in compiled code by --vec batched);
+`selfplay` is `compiled` plus, with probability 0.5 per seat, a PPO checkpoint (a fresh
 policy saved before learn()).
+
+Before the timed runs, each configuration trains once for one rollout (`--no-warmup` skips
+it), so that numba compiling its kernels (after a change of their sources the batched loop
+recompiles) is not counted as env time.
 """
 import argparse
 import json
@@ -101,6 +105,8 @@ def main(argv=None):
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", default="", help="also write the figures to this file")
+    parser.add_argument("--no-warmup", dest="warmup", action="store_false",
+                        help="time the first run of each configuration, compiling included")
     ns = parser.parse_args(argv)
     mixes = [m for m in ns.mixes.split(",") if m]
     bad = [m for m in mixes if m not in MIXES]
@@ -115,6 +121,9 @@ def main(argv=None):
         for game in ns.games.split(","):
             for mix in mixes:
                 for vec in ns.vecs.split(","):
+                    if ns.warmup:
+                        one_run(game, vec, mix, Args().n_steps * ns.envs, ns.envs, ns.players,
+                                ns.seed, folder)
                     total, env = one_run(game, vec, mix, ns.timesteps, ns.envs, ns.players,
                                          ns.seed, folder)
                     row = {"game": game, "mix": mix, "vec": vec, "learn_seconds": round(total, 2),
