@@ -31,8 +31,8 @@ from datetime import datetime, timezone
 
 import numpy as np
 
-from speciesgym.training.decisions.suite import (CLEAR_Z, FORMAT, FORMAT_VERSION, engine_version,
-                                      mark_clear, rebuild_position, suite_spec, write_suite)
+from speciesgym.training.decisions.suite import (FORMAT, FORMAT_VERSION, engine_version,
+                                      label_fields, mark_clear, rebuild_position, suite_spec, write_suite)
 from speciesgym.training.decisions.tasks import Journal, TaskFailed, progress_bar, run_tasks
 from speciesgym.training.decisions.types import decision_type
 
@@ -137,17 +137,12 @@ def label_stage(spec, sims, candidates, total, game, rng):
         engine, rebuilt = module.load_scenario(scenario)
         legal = np.flatnonzero(engine.legal_mask(rebuilt))
         labels = label_position(spec.game, rebuilt, seat, sims, int(rng.integers(2**62)))
-        values, se = labels.values, labels.se
-        if values.max() - values.min() < 1e-12:
+        if labels.values.max() - labels.values.min() < 1e-12:
             continue
-        z = labels.paired_z()
         record = {
             "scenario": scenario, "seat": int(seat), **game, "type": kind,
             "legal": legal.tolist(), "names": [engine.action_name(rebuilt, int(a)) for a in legal],
-            "values": [round(float(v), 5) for v in values],
-            "se": [round(float(s), 5) for s in se],
-            "best": int(labels.actions[labels.order()[0]]), "clear": bool(z > CLEAR_Z),   # until the suite's mark_clear
-            "z": round(min(z, 1e6), 3), "sims": int(sims), "capped": labels.capped,
+            **label_fields(labels, sims),
             "decision": int(k), "progress": round(k / max(total, 1), 3)}
         rebuild_position(spec.game, record, f"position {game['id']}")   # the suite will load
         return record, tried

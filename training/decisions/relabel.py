@@ -24,8 +24,8 @@ import numpy as np
 
 from speciesgym.training.decisions.build import WRITE_EVERY
 from speciesgym.training.decisions.tasks import Journal, TaskFailed, progress_bar, run_tasks
-from speciesgym.training.decisions.suite import (CLEAR_Z, load_suite, mark_clear, read_suite_file,
-                                                 rebuild_position)
+from speciesgym.training.decisions.suite import (label_fields, load_suite, mark_clear,
+                                                 read_suite_file, rebuild_position)
 
 LABEL_KEYS = ("values", "se", "best", "clear", "z", "sims", "capped")
 
@@ -63,12 +63,7 @@ def relabel_task(game, record, sims, seed, i):
     labels = label_position(game, state, record["seat"], sims, label_seed(seed, i))
     if labels.actions.tolist() != list(record["legal"]):
         raise ValueError(f"position {i}: the labeller's legal actions differ from the suite's")
-    z = labels.paired_z()
-    new = dict(record)
-    new.update({"values": [round(float(v), 5) for v in labels.values],
-                "se": [round(float(s), 5) for s in labels.se],
-                "best": int(labels.actions[labels.order()[0]]), "clear": bool(z > CLEAR_Z),   # until the suite's mark_clear
-                "z": round(min(z, 1e6), 3), "sims": int(sims), "capped": labels.capped})
+    new = dict(record, **label_fields(labels, sims))
     return {"task": i, "positions": [new], "seconds": round(time.perf_counter() - start, 2)}
 
 

@@ -102,6 +102,17 @@ def mark_clear(positions, fdr=CLEAR_FDR):
     return marked, rule
 
 
+def label_fields(labels, sims):
+    """The label fields of a position record from agents.search.label's result: values and
+    errors, best action, lead z, budget; `clear` by the floor alone until the suite's
+    mark_clear sets it."""
+    z = labels.paired_z()
+    return {"values": [round(float(v), 5) for v in labels.values],
+            "se": [round(float(s), 5) for s in labels.se],
+            "best": int(labels.actions[labels.order()[0]]), "clear": bool(z > CLEAR_Z),
+            "z": round(min(z, 1e6), 3), "sims": int(sims), "capped": labels.capped}
+
+
 def suite_spec(name):
     if name not in SPECS:
         raise ValueError(f"unknown suite {name!r}; known suites: {', '.join(SPECS)}")
