@@ -1,10 +1,10 @@
-"""Compiled readers of one Evolution observation vector: the numbers agents.evolution_view
-decodes, read straight from the vector (envs.evolution.observe LAYOUT) without building a
+"""Compiled readers of one Evolution observation vector: the numbers the heuristics need,
+read straight from the vector (envs.evolution.observe LAYOUT) without building a
 view. Seat 0 is the viewer; species are (relative seat, slot). Only the observation is read,
 so a scorer built on these sees what the seat may see and nothing else.
 
-Each reader rounds as EvolutionView does (the same scale factors), so the compiled heuristics
-score from the same integers as the Python ones.
+Each reader rounds as the retired Python view did (the same scale factors), so the compiled
+heuristics score from the same integers as the recorded Python scoring.
 """
 import numpy as np
 from numba import njit

@@ -6,7 +6,8 @@ import pytest
 
 from speciesgym.agents import from_spec
 from speciesgym.agents.evolution_flyer import FlyerAgent
-from speciesgym.agents.evolution_view import EvolutionView
+from speciesgym.agents.evolution_compiled import flyer as compiled_flyer
+from speciesgym.agents.evolution_compiled.styles import WEIGHTS, style_index
 from speciesgym.agents.runner import make_engine, play_game
 from speciesgym.envs.core.engine import checked_step
 from speciesgym.envs.evolution.actions import BLOCKS
@@ -102,8 +103,8 @@ def test_FLT_AVIAN_03_flyer_grows_population_not_body_on_a_safe_avian():
         seat(hand=["Horns:1"], species=[avian(pop=1, traits=["Foraging"])]),
         seat(species=[carnivore()])])
     g.card("Horns:1")
-    v, agent = EvolutionView(g.engine.observe(g.state, 0)), FlyerAgent()
-    assert agent.body_value(v, 0) < 0 < agent.pop_value(v, 0)
+    obs, w = g.engine.observe(g.state, 0).astype(np.float32), WEIGHTS[style_index("flyer")]
+    assert compiled_flyer.body_value(obs, w, 0) < 0 < compiled_flyer.pop_value(obs, 0)
     assert choice(g)[0] != "BODY"
 
 
