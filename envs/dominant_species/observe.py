@@ -56,6 +56,7 @@ for _name, _n in LAYOUT:
 O_TERRAIN, O_CUBES, O_DOMINANT = OFFSET["terrain"], OFFSET["cubes"], OFFSET["dominant"]
 O_SCORED, O_CORNER, O_DISPLAY = OFFSET["scored"], OFFSET["corner"], OFFSET["display"]
 O_SPACES, O_BOXES, O_EGO = OFFSET["spaces"], OFFSET["boxes"], OFFSET["ego_cells"]
+O_CONTEXT = OFFSET["context"]
 assert OBS_SIZE - O_EGO == EGO_SIZE
 
 
@@ -143,8 +144,8 @@ def fill_spaces(st, out):
 
 
 @njit(cache=True)
-def fill_rest(st, out):
-    """boxes .. protect (offset O_BOXES to O_EGO)."""
+def fill_supply(st, out):
+    """boxes .. deck_left (offset O_BOXES to O_CONTEXT)."""
     o = O_BOXES
     for b in range(6):
         for t in range(6):
@@ -165,8 +166,12 @@ def fill_rest(st, out):
             out[o + i * N_CARDS + st.faceup[i]] = 1.0
     o += N_FACEUP * N_CARDS
     out[o] = (st.deck_len - st.deck_ptr) / 26.0
-    o += 1
-    o = _onehot(out, o, st.ctx_cell, N_CELLS)
+
+
+@njit(cache=True)
+def fill_context(st, out):
+    """context and protect (offset O_CONTEXT to O_EGO)."""
+    o = _onehot(out, O_CONTEXT, st.ctx_cell, N_CELLS)
     o = _onehot(out, o, st.ctx_corner, N_CORNERS)
     o = _onehot(out, o, st.ctx_elem, 6)
     out[o] = st.ctx_k / 6.0
@@ -197,7 +202,8 @@ def fill_observation(st, seat, out):
     fill_corner(st, out)
     fill_animals(st, out)
     fill_spaces(st, out)
-    fill_rest(st, out)
+    fill_supply(st, out)
+    fill_context(st, out)
     return fill_ego(st, st.seat_animal[seat], out, O_EGO)
 
 

@@ -8,6 +8,7 @@ monotone), and sums skip zero terms but keep their order (adding +0.0 changes no
 reordering could change the last bit). Rivals are a bit mask (bit a: animal a is in the
 game and is not the viewer), walked in increasing animal order.
 """
+import numpy as np
 from numba import njit
 
 from speciesgym.envs.dominant_species.data import CELL_CORNERS, N_CELLS, N_SPACES
@@ -18,6 +19,8 @@ EGO_TYPES = N_CELLS * EGO_CELL    # ego_types: my display, best rival's, my use,
 EGO_SCALARS = EGO_TYPES + 24
 EGO_SPACES = EGO_SCALARS + 8
 EGO_SIZE = EGO_SPACES + N_SPACES * 2
+# k / 20.0 for the capped cube counts of ego_use (a table read, no division: the same float64)
+TWENTIETHS = np.arange(5) / 20.0
 
 
 @njit(cache=True)
@@ -108,13 +111,13 @@ def ego_use(st, me, rivals, out, o):
             if e < 0:
                 continue
             if mine:
-                out[o + 12 + e] += mine / 20.0
+                out[o + 12 + e] += TWENTIETHS[mine]
             if others:
                 for a in range(6):
                     if (rivals >> a) & 1:
                         n = cubes[c, a]
                         if n > 0:
-                            out[o + 18 + e] += min(n, 4) / 20.0
+                            out[o + 18 + e] += TWENTIETHS[min(n, 4)]
 
 
 @njit(cache=True)

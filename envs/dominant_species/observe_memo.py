@@ -22,9 +22,9 @@ from numba import njit
 
 from speciesgym.envs.dominant_species.data import CELL_CORNERS, N_CELLS
 from speciesgym.envs.dominant_species.observe import (
-    O_BOXES, O_CORNER, O_CUBES, O_DISPLAY, O_DOMINANT, O_EGO, O_SCORED, O_SPACES, O_TERRAIN,
+    O_BOXES, O_CONTEXT, O_CORNER, O_CUBES, O_DISPLAY, O_DOMINANT, O_EGO, O_SCORED, O_SPACES, O_TERRAIN,
     OBS_SIZE, fill_animals, fill_corner, fill_cubes, fill_dominant, fill_head, fill_marks,
-    fill_rest, fill_spaces, fill_terrain)
+    fill_context, fill_spaces, fill_supply, fill_terrain)
 from speciesgym.envs.dominant_species.observe_ego import (
     EGO_CELL, EGO_SCALARS, EGO_SIZE, EGO_SPACES, EGO_TYPES, ego_cell, ego_displays,
     ego_scalars, ego_spaces, ego_use, fill_ego, rivals_of)
@@ -50,7 +50,21 @@ DISPLAY_AT, DISPLAY_N = _bytes("display")
 DOM_AT, DOM_N = _bytes("dom")
 SPACE_AT, SPACE_N = _bytes("space")
 SEATS_AT, SEATS_N = _bytes("animal_seat")
+PLAYERS_AT = _bytes("num_players")[0]
+# fill_animals reads display .. init_order, fill_supply box .. faceup (each a run of bytes)
+ANIMALS_AT = DISPLAY_AT
+ANIMALS_N = sum(_bytes(f)[1] for f in ("display", "gene", "elim", "vp", "ap_supply",
+                                       "ap_total", "init_order"))
+SUPPLY_AT = _bytes("box")[0]
+SUPPLY_N = sum(_bytes(f)[1] for f in ("box", "bag", "stack_tiles", "stack_next", "stack_face",
+                                      "tundra_left", "deck", "deck_ptr", "deck_len", "faceup"))
+assert _bytes("init_order")[0] + 6 == ANIMALS_AT + ANIMALS_N
+assert _bytes("faceup")[0] + _bytes("faceup")[1] == SUPPLY_AT + SUPPLY_N
 CELL_CUBES = CUBES_N // N_CELLS   # bytes of one cell's row of cubes
+# the bytes compared end before the stored mask's (never compared, so never copied)
+LAST = max(CUBES_AT + CUBES_N, CORNER_AT + CORNER_N, ANIMALS_AT + ANIMALS_N, DOM_AT + DOM_N,
+           SPACE_AT + SPACE_N, SEATS_AT + SEATS_N, TERRAIN_AT + TERRAIN_N,
+           SUPPLY_AT + SUPPLY_N)
 assert STATE_DTYPE.fields["terrain"][0].base.itemsize == 1
 assert STATE_DTYPE.fields["dom"][0].base.itemsize == 1
 assert STATE_DTYPE.fields["corner"][0].base.itemsize == 1
@@ -58,21 +72,32 @@ assert STATE_DTYPE.fields["corner"][0].base.itemsize == 1
 
 @njit(cache=True)
 def _same(x, y, at, n):
-    """Bytes at..at+n of x and y are equal."""
+    """Bytes at..at+n of x and y are equal (loops from 0 over slices: numba then needs no
+    negative-index check and LLVM vectorises them)."""
+    xs = x[at:at + n]
+    ys = y[at:at + n]
     d = 0
-    for i in range(at, at + n):
-        d |= x[i] ^ y[i]
+    for i in range(xs.shape[0]):
+        d |= xs[i] ^ ys[i]
     return d == 0
+
+
+@njit(cache=True)
+def _copy(x, y):
+    """The state's bytes x into y (the last few bytes, never compared, left out)."""
+    for i in range(LAST):
+        y[i] = x[i]
 
 
 @njit(cache=True)
 def _cell_same(x, y, c):
     """What ego_cell reads of cell c is unchanged (its terrain, dominance, cubes and
-    corners; every display is compared apart)."""
+    corners; every display is compared apart); x and y as bytes."""
     if x[TERRAIN_AT + c] != y[TERRAIN_AT + c] or x[DOM_AT + c] != y[DOM_AT + c]:
         return False
-    if not _same(x, y, CUBES_AT + c * CELL_CUBES, CELL_CUBES):
-        return False
+    for i in range(CUBES_AT + c * CELL_CUBES, CUBES_AT + (c + 1) * CELL_CUBES):
+        if x[i] != y[i]:
+            return False
     for j in range(6):
         k = CORNER_AT + CELL_CORNERS[c, j]
         if x[k] != y[k]:
@@ -82,7 +107,8 @@ def _cell_same(x, y, c):
 
 @njit(cache=True)
 def _public(st, seat, buf, x, y, fresh):
-    """The pieces before ego_cells; y is the copy of the state they were written from."""
+    """The pieces before ego_cells; y is the copy of the state they were written from (x
+    and y as bytes)."""
     buf[:O_TERRAIN] = 0.0
     fill_head(st, seat, buf)
     if fresh or not _same(x, y, TERRAIN_AT, TERRAIN_N):
@@ -98,19 +124,23 @@ def _public(st, seat, buf, x, y, fresh):
     if fresh or not _same(x, y, CORNER_AT, CORNER_N):
         buf[O_CORNER:O_DISPLAY] = 0.0
         fill_corner(st, buf)
-    buf[O_DISPLAY:O_SPACES] = 0.0
-    fill_animals(st, buf)
+    if fresh or x[PLAYERS_AT] != y[PLAYERS_AT] or not _same(x, y, ANIMALS_AT, ANIMALS_N):
+        buf[O_DISPLAY:O_SPACES] = 0.0
+        fill_animals(st, buf)
     if fresh or not _same(x, y, SPACE_AT, SPACE_N):
         buf[O_SPACES:O_BOXES] = 0.0
         fill_spaces(st, buf)
-    buf[O_BOXES:O_EGO] = 0.0
-    fill_rest(st, buf)
+    if fresh or not _same(x, y, SUPPLY_AT, SUPPLY_N):
+        buf[O_BOXES:O_CONTEXT] = 0.0
+        fill_supply(st, buf)
+    buf[O_CONTEXT:O_EGO] = 0.0
+    fill_context(st, buf)
 
 
 @njit(cache=True)
 def _ego(st, me, ego, x, y, fresh):
     """Animal me's viewer's-eye block (ego, from its start); y is the copy of the state it
-    was computed from."""
+    was computed from (x and y as bytes)."""
     if fresh:
         ego[:] = 0.0
         fill_ego(st, me, ego, 0)
@@ -144,16 +174,17 @@ def fill_observation_memo(states, b, seat, buf):
     st = states[b]
     x = states[b:b + 1].view(np.uint8)
     memo = buf[OBS_SIZE:]
-    copies = memo[:EGO_AT].view(np.uint8)
     marks = memo[MARK_AT:]
-    y = copies[:STATE_BYTES]
+    y = memo[:SHADOW].view(np.uint8)
     _public(st, seat, buf, x, y, marks[0] == 0.0)
-    y[:] = x
+    _copy(x, y)
     marks[0] = 1.0
     me = st.seat_animal[seat]
-    y = copies[(1 + me) * SHADOW * 4:(1 + me) * SHADOW * 4 + STATE_BYTES]
+    y = memo[(1 + me) * SHADOW:(2 + me) * SHADOW].view(np.uint8)
     ego = memo[EGO_AT + me * EGO_SIZE:EGO_AT + (me + 1) * EGO_SIZE]
     _ego(st, me, ego, x, y, marks[1 + me] == 0.0)
-    y[:] = x
+    _copy(x, y)
     marks[1 + me] = 1.0
-    buf[O_EGO:OBS_SIZE] = ego
+    dst = buf[O_EGO:]
+    for i in range(EGO_SIZE):
+        dst[i] = ego[i]
