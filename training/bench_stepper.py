@@ -15,24 +15,11 @@ per-call contender. Prints the median decisions per CPU-second of this process, 
 decision, and memo / whole.
 """
 import argparse
-import random
 import statistics
 import time
 
+from speciesgym.training.bench_compare import stepper_play
 from speciesgym.training.games import game_module
-
-
-def play(stepper, games, seed):
-    """Random masked games through `stepper`; returns the decisions made."""
-    rnd = random.Random(seed).random
-    legal = stepper.legal
-    decisions = 0
-    for g in range(games):
-        seat = stepper.reset(seed + g)
-        while seat >= 0:
-            seat = stepper.step(legal.item(int(rnd() * stepper.n_legal)))
-            decisions += 1
-    return decisions
 
 
 def steppers(game, players):
@@ -44,20 +31,20 @@ def steppers(game, players):
         whole.obs_memo = 0
         out[f"{p}p whole"] = whole.stepper()
         out[f"{p}p no obs"] = module.make_engine(num_players=p).stepper(observe=False)
-    return out
+    return {name: stepper_play(s) for name, s in out.items()}
 
 
 def run(game, players, rounds, games, say=print):
     contenders = steppers(game, players)
-    for s in contenders.values():
-        play(s, 1, 0)                         # compile or load before timing
+    for play in contenders.values():
+        play(1, 0)                            # compile or load before timing
     names = list(contenders)
     rates = {k: [] for k in names}
     for r in range(rounds):
         shift = r % len(names)
         for k in names[shift:] + names[:shift]:
             cpu = time.process_time()
-            n = play(contenders[k], games, 1000 * (r + 1))
+            n = contenders[k](games, 1000 * (r + 1))
             rates[k].append(n / max(time.process_time() - cpu, 1e-9))
     med = {k: statistics.median(v) for k, v in rates.items()}
     say(f"{game}, {rounds} rounds of {games} games, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
