@@ -77,7 +77,11 @@ def aec_play(make_env):
 
 
 def engine_stepper_play(game, players):
-    stepper = game_module(game).make_engine(num_players=players).stepper()
+    return stepper_play(game_module(game).make_engine(num_players=players).stepper())
+
+
+def stepper_play(stepper):
+    """play(n, seed) through `stepper` (envs.core.stepper.Stepper)."""
     legal = stepper.legal
 
     def play(n, seed):

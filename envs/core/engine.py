@@ -30,6 +30,7 @@ class GameEngine(ABC):
     num_players = 0
     num_actions = 0
     obs_size = 0
+    obs_memo = 0      # floats after the observation in a Stepper's buffer, decide_at's memo
 
     @abstractmethod
     def new_state(self, seed):

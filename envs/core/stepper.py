@@ -11,9 +11,11 @@ allocates an array per question. A Stepper answers all of them in one call per d
         seat = stepper.step(action)
 
 Buffers are overwritten by the next call: copy what you keep, and write none of them (the
-next `step` checks its action against `mask`). `step` refuses an action that is not an
-integer, outside the actions or not in `mask` with a ValueError, and changes nothing then. Positions and observations are those of the plain engine API (a
-test plays both side by side). `observe=False` leaves `obs` empty and skips that work.
+next `step` checks its action against `mask`; a game may keep, after `obs` in the same
+buffer, engine.obs_memo floats of memo of its earlier observations and rewrite only what
+changed since). `step` refuses an action that is not an integer, outside the actions or not
+in `mask` with a ValueError, and changes nothing then. Positions and observations are those
+of the plain engine API (a test plays both side by side). `observe=False` leaves `obs` empty and skips that work.
 
 Speed: the game's compiled `decide_at(states, b, action, mask, legal, obs)` (returning
 `pack(seat, n_legal)`, or -1 for a refused action) is called through its compiled entry
@@ -63,7 +65,9 @@ class Stepper:
         self.engine = engine
         self.mask = np.zeros(engine.num_actions, np.int8)
         self.legal = np.zeros(engine.num_actions, np.int64)
-        self.obs = np.zeros(engine.obs_size if observe else 0, np.float32)
+        # obs and, after it, the game's memo for its next observations (engine.obs_memo)
+        self._buffer = np.zeros(engine.obs_size + engine.obs_memo if observe else 0, np.float32)
+        self.obs = self._buffer[:engine.obs_size]
         self.seat = -1
         self.n_legal = 0
         self._state = None
@@ -71,7 +75,7 @@ class Stepper:
         self._num_actions = engine.num_actions
         decide = type(engine).decide_kernel if decide is None else decide
         probe = np.zeros(1, engine.state_dtype)
-        self._decide = entry_point(decide, (probe, 0, -1, self.mask, self.legal, self.obs))
+        self._decide = entry_point(decide, (probe, 0, -1, self.mask, self.legal, self._buffer))
 
     @property
     def state(self):
@@ -87,7 +91,7 @@ class Stepper:
         return the seat to move (-1 if that game is over)."""
         self._check_state(state)
         self._state = state
-        return self._unpack(self._decide(state, 0, -1, self.mask, self.legal, self.obs))
+        return self._unpack(self._decide(state, 0, -1, self.mask, self.legal, self._buffer))
 
     def step(self, action):
         """Apply `action` (an integer allowed by `mask`), then refill the buffers for the
@@ -100,7 +104,7 @@ class Stepper:
             raise ValueError(f"illegal action {action}: outside 0..{self._num_actions - 1}")
         if self._state is None:
             raise ValueError("no game: call reset(seed) or start(state) first")
-        packed = self._decide(self._state, 0, action, self.mask, self.legal, self.obs)
+        packed = self._decide(self._state, 0, action, self.mask, self.legal, self._buffer)
         if packed < 0:
             raise ValueError(f"illegal action {action}: not in the legal mask"
                              + (" (the game is over)" if self.seat < 0 else ""))

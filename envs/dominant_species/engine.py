@@ -16,6 +16,7 @@ from speciesgym.envs.core.stepper import list_legal, pack
 from speciesgym.envs.dominant_species import data as D
 from speciesgym.envs.dominant_species.actions import N_ACTIONS
 from speciesgym.envs.dominant_species.observe import OBS_SIZE, fill_observation, observe_at
+from speciesgym.envs.dominant_species.observe_memo import MEMO_SIZE, fill_observation_memo
 from speciesgym.envs.dominant_species.rules import PH_OVER, legal_mask, settle, step
 from speciesgym.envs.dominant_species.rules.board import PHASE_NAMES
 from speciesgym.envs.dominant_species.rules.setup import setup_game
@@ -142,16 +143,20 @@ def decide_at(states, b, action, mask, legal, obs):
     """One decision of game b in one call (envs.core.stepper): apply `action` unless it is
     negative (-1 and nothing changed if the stored mask does not allow it), then fill `mask`,
     `legal` (see list_legal) and, if it is not empty, `obs` with what the seat to move may
-    know (zeros once over); return pack(seat to move or -1 once over, legal count)."""
+    know (zeros once over); return pack(seat to move or -1 once over, legal count). An `obs`
+    of OBS_SIZE + MEMO_SIZE floats (the Stepper's) holds the memo of observe_memo after the
+    observation."""
     if action >= 0 and not step_legal_at(states, b, action):
         return -1
     seat = mask_at(states, b, mask)
     n = list_legal(mask, legal)
     if obs.shape[0]:
-        if seat >= 0:
-            fill_observation(states[b], seat, obs)
+        if seat < 0:
+            obs[:] = 0.0                      # the memo too: the next game starts afresh
+        elif obs.shape[0] == OBS_SIZE + MEMO_SIZE:
+            fill_observation_memo(states, b, seat, obs)
         else:
-            obs[:] = 0.0
+            fill_observation(states[b], seat, obs)
     return pack(seat, n)
 
 
@@ -210,6 +215,7 @@ class DominantSpeciesEngine(GameEngine):
         self.forbid_useless = int(forbid_useless_spaces)
         self.num_actions = N_ACTIONS
         self.obs_size = OBS_SIZE
+        self.obs_memo = MEMO_SIZE
 
     def new_state(self, seed):
         state = np.zeros(1, STATE_DTYPE)

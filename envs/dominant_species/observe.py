@@ -10,9 +10,8 @@ from numba import njit
 
 from speciesgym.envs.dominant_species.data import (CELL_CORNERS, N_CARDS, N_CELLS, N_CORNERS, N_FACEUP,
                                         N_SPACES, N_STACKS, STACK_SIZE)
-from speciesgym.envs.dominant_species.rules.board import N_DECISIONS, tile_payout
-
-EGO_CELL = 10
+from speciesgym.envs.dominant_species.observe_ego import EGO_CELL, EGO_SIZE, fill_ego
+from speciesgym.envs.dominant_species.rules.board import N_DECISIONS
 
 LAYOUT = (
     ("me", 6),                    # one-hot: the viewer's animal
@@ -50,6 +49,15 @@ LAYOUT = (
     ("ego_spaces", N_SPACES * 2),  # per space: my pawn there, a rival's pawn there
 )
 OBS_SIZE = sum(n for _, n in LAYOUT)
+OFFSET, _o = {}, 0                # piece name -> its first index
+for _name, _n in LAYOUT:
+    OFFSET[_name], _o = _o, _o + _n
+# the sections below (each writes its pieces onto zeros; observe_memo rewrites them alone)
+O_TERRAIN, O_CUBES, O_DOMINANT = OFFSET["terrain"], OFFSET["cubes"], OFFSET["dominant"]
+O_SCORED, O_CORNER, O_DISPLAY = OFFSET["scored"], OFFSET["corner"], OFFSET["display"]
+O_SPACES, O_BOXES, O_EGO = OFFSET["spaces"], OFFSET["boxes"], OFFSET["ego_cells"]
+O_CONTEXT = OFFSET["context"]
+assert OBS_SIZE - O_EGO == EGO_SIZE
 
 
 @njit(cache=True)
@@ -60,37 +68,58 @@ def _onehot(out, off, i, n):
 
 
 @njit(cache=True)
-def fill_observation(st, seat, out):
-    out[:] = 0.0
-    o = 0
-    o = _onehot(out, o, st.seat_animal[seat], 6)
+def fill_head(st, seat, out):
+    """me .. space_now (offset 0 to O_TERRAIN)."""
+    o = _onehot(out, 0, st.seat_animal[seat], 6)
     for a in range(6):
         out[o + a] = 1.0 if st.animal_seat[a] >= 0 else 0.0
     o += 6
     o = _onehot(out, o, st.actor if st.phase != 3 else -1, 6)
     o = _onehot(out, o, st.phase, 4)
     o = _onehot(out, o, st.sub, N_DECISIONS)
-    o = _onehot(out, o, st.space_now if st.phase == 1 else -1, N_SPACES)
+    _onehot(out, o, st.space_now if st.phase == 1 else -1, N_SPACES)
+
+
+@njit(cache=True)
+def fill_terrain(st, out):
     for c in range(N_CELLS):
-        out[o + c * 9 + st.terrain[c]] = 1.0
-    o += N_CELLS * 9
-    for c in range(N_CELLS):                  # zeros stay as written by out[:] = 0.0
+        out[O_TERRAIN + c * 9 + st.terrain[c]] = 1.0
+
+
+@njit(cache=True)
+def fill_cubes(st, out):
+    for c in range(N_CELLS):                  # zeros stay as written before
         for a in range(6):
             if st.cubes[c, a]:
-                out[o + c * 6 + a] = st.cubes[c, a] / 5.0
-    o += N_CELLS * 6
+                out[O_CUBES + c * 6 + a] = st.cubes[c, a] / 5.0
+
+
+@njit(cache=True)
+def fill_dominant(st, out):
     for c in range(N_CELLS):
         if st.dom[c] >= 0:
-            out[o + c * 6 + st.dom[c]] = 1.0
-    o += N_CELLS * 6
+            out[O_DOMINANT + c * 6 + st.dom[c]] = 1.0
+
+
+@njit(cache=True)
+def fill_marks(st, out):
+    """scored and flags."""
     for c in range(N_CELLS):
-        out[o + c] = st.scored[c]
-        out[o + N_CELLS + c] = st.flags[c]
-    o += 2 * N_CELLS
+        out[O_SCORED + c] = st.scored[c]
+        out[O_SCORED + N_CELLS + c] = st.flags[c]
+
+
+@njit(cache=True)
+def fill_corner(st, out):
     for k in range(N_CORNERS):
         if st.corner[k] >= 0:
-            out[o + k * 6 + st.corner[k]] = 1.0
-    o += N_CORNERS * 6
+            out[O_CORNER + k * 6 + st.corner[k]] = 1.0
+
+
+@njit(cache=True)
+def fill_animals(st, out):
+    """display .. initiative."""
+    o = O_DISPLAY
     for a in range(6):
         for t in range(6):
             if st.display[a, t]:
@@ -105,11 +134,19 @@ def fill_observation(st, seat, out):
     o += 30
     for i in range(st.num_players):
         out[o + st.init_order[i] * 6 + i] = 1.0
-    o += 36
+
+
+@njit(cache=True)
+def fill_spaces(st, out):
     for s in range(N_SPACES):
         if st.space[s] >= 0:
-            out[o + s * 6 + st.space[s]] = 1.0
-    o += N_SPACES * 6
+            out[O_SPACES + s * 6 + st.space[s]] = 1.0
+
+
+@njit(cache=True)
+def fill_supply(st, out):
+    """boxes .. deck_left (offset O_BOXES to O_CONTEXT)."""
+    o = O_BOXES
     for b in range(6):
         for t in range(6):
             if st.box[b, t]:
@@ -129,8 +166,12 @@ def fill_observation(st, seat, out):
             out[o + i * N_CARDS + st.faceup[i]] = 1.0
     o += N_FACEUP * N_CARDS
     out[o] = (st.deck_len - st.deck_ptr) / 26.0
-    o += 1
-    o = _onehot(out, o, st.ctx_cell, N_CELLS)
+
+
+@njit(cache=True)
+def fill_context(st, out):
+    """context and protect (offset O_CONTEXT to O_EGO)."""
+    o = _onehot(out, O_CONTEXT, st.ctx_cell, N_CELLS)
     o = _onehot(out, o, st.ctx_corner, N_CORNERS)
     o = _onehot(out, o, st.ctx_elem, 6)
     out[o] = st.ctx_k / 6.0
@@ -148,111 +189,22 @@ def fill_observation(st, seat, out):
     for a in range(6):
         for t in range(6):
             out[o + a * 6 + t] = (st.protect[a] >> t) & 1
-    o += 36
-    return fill_ego(st, st.seat_animal[seat], out, o)
 
 
 @njit(cache=True)
-def fill_ego(st, me, out, o):
-    """The viewer's-eye block. Per cell: my cubes, the most cubes of a rival, all rivals'
-    cubes, my matching, the best rival matching, I dominate, a rival dominates, my VP and the
-    best rival VP if the tile were scored now, my species endangered.
-
-    Written for speed with the same float32 results as the plain formulas: maxima are taken
-    over the integers and divided once (rounding is monotone), and sums skip zero terms but
-    keep their order (adding +0.0 changes nothing; reordering could change the last bit)."""
-    elems = np.empty(6, np.int64)             # elements on the corners of one cell
-    rivals = np.empty(6, np.int64)            # the other animals in the game
-    nr = 0
-    for a in range(6):
-        if a != me and st.animal_seat[a] >= 0:
-            rivals[nr] = a
-            nr += 1
-    display, cubes, corner = st.display, st.cubes, st.corner
-    for c in range(st.terrain.shape[0]):
-        if st.terrain[c] == 0:
-            continue
-        b = o + c * EGO_CELL
-        ne = 0
-        for j in range(6):
-            e = corner[CELL_CORNERS[c, j]]
-            if e >= 0:
-                elems[ne] = e
-                ne += 1
-        mine = cubes[c, me]
-        m = 0                                 # match_value(st, me, c)
-        for j in range(ne):
-            m += display[me, elems[j]]
-        dom = st.dom[c]                       # kept current by update_dominance
-        if mine:
-            out[b] = mine / 5.0
-            out[b + 7] = tile_payout(st, c, me) / 9.0
-        out[b + 3] = m / 6.0
-        out[b + 5] = dom == me
-        out[b + 6] = dom >= 0 and dom != me
-        out[b + 9] = mine > 0 and m == 0      # is_endangered
-        most = best_match = best_pay = 0
-        for i in range(nr):
-            a = rivals[i]
-            m = 0
-            for j in range(ne):
-                m += display[a, elems[j]]
-            best_match = max(best_match, m)
-            n = cubes[c, a]
-            if n:
-                most = max(most, n)
-                out[b + 2] += n / 10.0
-                best_pay = max(best_pay, tile_payout(st, c, a))
-        out[b + 1] = most / 5.0
-        out[b + 4] = best_match / 6.0
-        out[b + 8] = best_pay / 9.0
-    o += st.terrain.shape[0] * EGO_CELL
-    for t in range(6):
-        out[o + t] = display[me, t] / 6.0
-        most = 0
-        for i in range(nr):
-            most = max(most, display[rivals[i], t])
-        out[o + 6 + t] = most / 6.0
-    for c in range(st.terrain.shape[0]):      # use: elements of a type next to my species
-        mine = min(cubes[c, me], 4)
-        others = False
-        for i in range(nr):
-            others = others or cubes[c, rivals[i]] > 0
-        if mine == 0 and not others:
-            continue
-        for j in range(6):
-            e = corner[CELL_CORNERS[c, j]]
-            if e < 0:
-                continue
-            if mine:
-                out[o + 12 + e] += mine / 20.0
-            if others:
-                for i in range(nr):
-                    n = cubes[c, rivals[i]]
-                    if n > 0:
-                        out[o + 18 + e] += min(n, 4) / 20.0
-    o += 24
-    rival_vp = 0
-    for i in range(nr):
-        rival_vp = max(rival_vp, st.vp[rivals[i]])
-    out[o] = st.gene[me] / 55.0
-    out[o + 1] = st.vp[me] / 100.0
-    out[o + 2] = rival_vp / 100.0
-    out[o + 3] = (st.vp[me] - rival_vp) / 50.0
-    out[o + 4] = st.ap_supply[me] / 10.0
-    out[o + 5] = st.ap_total[me] / 10.0
-    for i in range(st.num_players):
-        if st.init_order[i] == me:
-            out[o + 6] = i / 6.0
-    for a in range(me):
-        if st.animal_seat[a] >= 0:
-            out[o + 7] += 1.0 / 6.0
-    o += 8
-    for sp in range(st.space.shape[0]):
-        if st.space[sp] >= 0:
-            out[o + sp * 2 + (0 if st.space[sp] == me else 1)] = 1.0
-    o += st.space.shape[0] * 2
-    return o
+def fill_observation(st, seat, out):
+    out[:] = 0.0
+    fill_head(st, seat, out)
+    fill_terrain(st, out)
+    fill_cubes(st, out)
+    fill_dominant(st, out)
+    fill_marks(st, out)
+    fill_corner(st, out)
+    fill_animals(st, out)
+    fill_spaces(st, out)
+    fill_supply(st, out)
+    fill_context(st, out)
+    return fill_ego(st, st.seat_animal[seat], out, O_EGO)
 
 
 @njit(cache=True)
