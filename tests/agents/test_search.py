@@ -93,7 +93,7 @@ def test_tree_grown_in_chunks_matches_one_tree():
     seat = engine.to_move(state)
     root = InfoSet(engine, state, seat).sample(np.random.default_rng(0))
     g = glue("evolution")
-    args = (0.7, 0.2, 20, 20.0, 0, False)
+    args = (0.7, 0.2, 20, 20.0, 0, False, 1, False)
     trees = []
     for chunks in ([40], [10, 10, 10, 10]):
         tree = Tree(g.N_ACTIONS, 2)
