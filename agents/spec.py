@@ -8,6 +8,8 @@
   search:<simulations>  compiled information-set search (agents.search), simulations per move
   search:<ms>ms         the same with a wall-time budget per move (e.g. search:200ms)
   search:<ms>cpums      the same with a budget of the process's CPU time per move
+  search:<budget>:<opt> options after the budget (agents.search.agent.options), e.g.
+                        search:200cpums:spreader (rollouts and prior by that heuristic)
   ppo:<path>            a MaskablePPO checkpoint (agents.ppo_agent.PPOAgent.load)
   rllib:<run folder>    an RLlib PPO run (training.rllib; agents.rllib_agent), needs Ray
   py:<module>.<Name>    any importable class or factory making an agent: called with those
@@ -66,7 +68,7 @@ def from_spec(spec, game, num_players, seed=None):
         return MCTSAgent(sims, seed=seed)
     if kind == "search":
         from speciesgym.agents.search.agent import from_arg
-        return from_arg(spec, arg, seed)
+        return from_arg(spec, arg, seed, game)
     if kind == "ppo":
         if not arg:
             raise ValueError(f"agent spec {spec!r}: ppo needs a checkpoint path, e.g. "

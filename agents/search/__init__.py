@@ -1,9 +1,11 @@
-"""Compiled information-set search (`search:<simulations>`, `search:<ms>ms`, `search:<ms>cpums`).
+"""Compiled information-set search (`search:<simulations>`, `search:<ms>ms`, `search:<ms>cpums`,
+then options such as `:prior=spreader` or `:eval`: agent.options).
 
   kernels.py            the game kernels under common names, resolved by state record type
   uct.py                the search loop (tree in arrays, determinise, rollout, back-up): once
   policy.py             shared pieces of the compiled rollout policies
   evolution.py, dominant_species.py         per-game glue: registers the game's kernels
+                        (rollout/prior kinds 2 + j: its compiled heuristic styles)
   evolution_greedy.py, ds_greedy.py         compiled greedy rollout policies
   ds_heur_scores.py     the Dominant Species heuristics' scoring (agents.ds_heuristics and the
                         batched env's compiled opponents), over ds_heur_view.py (the

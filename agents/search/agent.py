@@ -1,6 +1,8 @@
 """SearchAgent: the compiled information-set search (agents.search.uct) behind the Agent
 protocol, with a budget of simulations (`search:<n>`), of wall time (`search:<ms>ms`) or of
-the process's CPU time (`search:<ms>cpums`).
+the process's CPU time (`search:<ms>cpums`), optionally followed by options (`from_arg`):
+`search:200cpums:spreader` plays the rollouts and the prior with the game's compiled
+heuristic `spreader` instead of its greedy policy.
 
 Each decision draws one determinisation from the InfoSet (`infoset.sample`, the game's
 resample) and hands only that to the compiled loop, which redraws the hidden parts from it
@@ -77,34 +79,55 @@ class Tree:
         return actions, self.visits[nodes], self.value[nodes]
 
 
+def policy_kind(game_glue, name):
+    """The `policy_action` kind of a policy name: POLICIES index, or 2 + j for the game's
+    compiled heuristic style STYLES[j]."""
+    if name in POLICIES:
+        return POLICIES.index(name)
+    if name in game_glue.STYLES:
+        return 2 + game_glue.STYLES.index(name)
+    raise ValueError(f"search: policy for {game_glue.GAME} must be one of "
+                     f"{', '.join(POLICIES + tuple(game_glue.STYLES))}, got {name!r}")
+
+
 class SearchAgent(Agent):
     """Compiled ISMCTS with `simulations` per decision, or `ms` milliseconds per decision.
 
-    policy: the rollout policy, "greedy" (the game's compiled greedy policy for every seat)
-    or "random" (uniform legal play); prior: the greedy policy also names one action per
-    tree node, expanded first and given a UCT bonus prior_weight / sqrt(1 + visits); depth:
-    the rollout cap in decisions (default agents.mcts.DEFAULT_DEPTH); chunk: simulations
-    between clock checks under a time budget; cpu: `ms` counts the process's CPU time, not
-    wall time."""
+    policy: the rollout policy, "greedy" (the game's compiled greedy policy for every seat),
+    "random" (uniform legal play) or the name of one of the game's compiled heuristic styles
+    (its glue's STYLES; needs `game`); prior: a policy also names one action per tree node,
+    expanded first and given a UCT bonus prior_weight / sqrt(1 + visits); prior_policy: that
+    policy (default greedy); depth: the rollout cap in decisions (default
+    agents.mcts.DEFAULT_DEPTH); evaluate: a capped rollout also counts what the game's end
+    would pay now (the glue's `ending_now`); chunk: simulations between clock checks under a
+    time budget; cpu: `ms` counts the process's CPU time, not wall time; game: checks the
+    policies against that game's styles now (else at the first decision)."""
 
     wants_infoset = True
 
     def __init__(self, simulations=None, ms=None, c=0.7, depth=None, policy="greedy",
-                 prior=True, prior_weight=None, chunk=16, seed=None, cpu=False):
+                 prior=True, prior_weight=None, chunk=16, seed=None, cpu=False,
+                 prior_policy="greedy", evaluate=False, game=None, name=None):
         if (simulations is None) == (ms is None):
             raise ValueError("search: give either simulations or ms")
         if simulations is not None and (isinstance(simulations, bool) or int(simulations) < 1):
             raise ValueError(f"search: simulations must be >= 1, got {simulations!r}")
         if ms is not None and not float(ms) > 0:
             raise ValueError(f"search: ms must be > 0, got {ms!r}")
-        if policy not in POLICIES:
-            raise ValueError(f"search: policy must be one of {', '.join(POLICIES)}, "
-                             f"got {policy!r}")
+        for p in (policy, prior_policy):
+            if game is not None:
+                policy_kind(glue(game), p)
+            elif p not in POLICIES:
+                raise ValueError(f"search: policy must be one of {', '.join(POLICIES)} "
+                                 f"(or a heuristic style of the game named by `game`), "
+                                 f"got {p!r}")
         self.simulations = None if simulations is None else int(simulations)
         self.ms = None if ms is None else float(ms)
         self.c = float(c)
         self.depth = depth
         self.policy = policy
+        self.prior_policy = prior_policy
+        self.evaluate = bool(evaluate)
         self.prior = bool(prior)
         self.prior_weight = prior_weight
         self.chunk = int(chunk)
@@ -116,8 +139,8 @@ class SearchAgent(Agent):
         self.word[0]["rng"] = seed_word(int(self.rng.integers(2**62)))
         self.trees = {}
         self.last_simulations = 0
-        self.name = (f"search:{self.simulations}" if ms is None
-                     else f"search:{ms:g}{'cpu' if self.cpu else ''}ms")
+        self.name = name or (f"search:{self.simulations}" if ms is None
+                             else f"search:{ms:g}{'cpu' if self.cpu else ''}ms")
 
     def act(self, observation, action_mask, infoset=None) -> int:
         legal = np.flatnonzero(action_mask)
@@ -146,8 +169,8 @@ class SearchAgent(Agent):
         from speciesgym.agents.search.uct import simulate
         work = np.zeros(1, root.dtype)
         args = (self.c, game.PRIOR if self.prior_weight is None else float(self.prior_weight),
-                int(self.depth or game.DEPTH), game.SCALE, POLICIES.index(self.policy),
-                self.prior)
+                int(self.depth or game.DEPTH), game.SCALE, policy_kind(game, self.policy),
+                self.prior, policy_kind(game, self.prior_policy), self.evaluate)
         if self.simulations is not None:
             tree.room_for(self.simulations)
             return simulate(root, work, seat, self.simulations, *tree.arrays(),
@@ -162,23 +185,74 @@ class SearchAgent(Agent):
                 return done
 
 
-def from_arg(spec, arg, seed=None):
+OPTIONS = ("<policy> (rollouts and prior)", "roll=<policy>", "prior=<policy>|off",
+           "depth=<decisions>", "c=<exploration>", "eval")
+
+
+def options(spec, tokens, game):
+    """SearchAgent keywords of a spec's options (after the budget, ':'-separated):
+    a policy name alone plays both the rollouts and the prior; roll=, prior= (or prior=off)
+    set one of them; depth= the rollout cap; c= the exploration constant; eval scores a
+    capped rollout with what the game's end would add now."""
+    kw = {}
+    for tok in tokens:
+        key, eq, value = tok.partition("=")
+        try:
+            if not eq and key == "eval":
+                kw["evaluate"] = True
+            elif not eq and key:
+                kw["policy"] = kw["prior_policy"] = key
+            elif key == "roll" and value:
+                kw["policy"] = value
+            elif key == "prior" and value == "off":
+                kw["prior"] = False
+            elif key == "prior" and value:
+                kw["prior_policy"] = value
+            elif key == "depth" and value.isdigit() and int(value) > 0:
+                kw["depth"] = int(value)
+            elif key == "c" and float(value) >= 0 and np.isfinite(float(value)):
+                kw["c"] = float(value)
+            else:
+                raise ValueError
+        except ValueError:
+            raise ValueError(f"agent spec {spec!r}: bad search option {tok!r}; options: "
+                             f"{', '.join(OPTIONS)}") from None
+    if game is not None:
+        for p in (kw.get("policy"), kw.get("prior_policy")):
+            if p is not None:
+                try:
+                    policy_kind(glue(game), p)
+                except ValueError as exc:
+                    raise ValueError(f"agent spec {spec!r}: {exc}") from None
+    return kw
+
+
+def from_arg(spec, arg, seed=None, game=None):
     """The SearchAgent of a spec's argument: '<simulations>', '<ms>ms' (wall time) or
-    '<ms>cpums' (CPU time of the process)."""
-    text = arg.strip().lower()
+    '<ms>cpums' (CPU time of the process), then optional ':'-separated options (`options`)."""
+    text, *tokens = arg.strip().lower().split(":")
+    kw = options(spec, tokens, game) if tokens else {}
+    if tokens:
+        kw["name"] = "search:" + ":".join([text] + tokens)
+    if game is not None:
+        kw["game"] = game
+    agent = None
     try:
         if text.endswith("ms"):
             cpu = text.endswith("cpums")
             ms = float(text[:-5] if cpu else text[:-2])
             if ms > 0 and np.isfinite(ms):
-                return SearchAgent(ms=ms, seed=seed, cpu=cpu)
+                agent = SearchAgent(ms=ms, seed=seed, cpu=cpu, **kw)
         elif text.isdigit() and int(text) > 0:
-            return SearchAgent(int(text), seed=seed)
+            agent = SearchAgent(int(text), seed=seed, **kw)
     except ValueError:
         pass
-    raise ValueError(f"agent spec {spec!r}: search needs a positive number of simulations "
-                     f"or a time per move, e.g. 'search:1000', 'search:200ms' (wall time) or "
-                     f"'search:200cpums' (CPU time)")
+    if agent is None:
+        raise ValueError(f"agent spec {spec!r}: search needs a positive number of simulations "
+                         f"or a time per move, e.g. 'search:1000', 'search:200ms' (wall time) "
+                         f"or 'search:200cpums' (CPU time), then optional options, e.g. "
+                         f"'search:200cpums:spreader'")
+    return agent
 
 
 def warm(game):

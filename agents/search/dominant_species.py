@@ -1,26 +1,28 @@
 """Dominant Species' glue for the compiled search: the rules' dispatchers, the compiled
-determinisation, the victory points so far, the rollout policies and the compiled heuristic
-bots (ds_heur_scores), registered under the common names of agents.search.kernels."""
+determinisation, the victory points so far, what a game ending now would add (the search's
+evaluation of a capped rollout), the rollout policies and the compiled heuristic bots
+(ds_heur_scores), registered under the common names of agents.search.kernels."""
 import numpy as np
 from numba import njit
 
 from speciesgym.agents.mcts import DEFAULT_DEPTH, MARGIN_SCALE, PRIOR_WEIGHT
 from speciesgym.agents.search import kernels
 from speciesgym.agents.search.ds_greedy import greedy_action
-from speciesgym.agents.search.ds_heur_parts import STYLE_TABLE
+from speciesgym.agents.search.ds_heur_parts import STYLE_NAMES, STYLE_TABLE
 from speciesgym.agents.search.ds_heur_scores import score_actions
-from speciesgym.agents.search.policy import best_actions
-from speciesgym.agents.search.policy import random_legal
+from speciesgym.agents.search.policy import best_actions, best_scored, random_legal
 from speciesgym.envs.dominant_species.actions import N_ACTIONS
 from speciesgym.envs.dominant_species.observe import OBS_SIZE, fill_observation
 from speciesgym.envs.dominant_species.resample import redeal
 from speciesgym.envs.dominant_species.rules import PH_OVER, legal_mask, step
+from speciesgym.envs.dominant_species.rules.board import tile_payout
 from speciesgym.envs.dominant_species.state import STATE_DTYPE
 
 GAME = "dominant_species"
 DEPTH = DEFAULT_DEPTH[GAME]
 SCALE = MARGIN_SCALE[GAME]
 PRIOR = PRIOR_WEIGHT[GAME]
+STYLES = STYLE_NAMES            # policy_action kind 2 + j plays STYLES[j]
 
 
 @njit(cache=True)
@@ -36,7 +38,34 @@ def vp_so_far(st, out):
 
 
 @njit(cache=True)
+def ending_now(st, out):
+    """Add to out[seat] what the game's end would pay now (DS-END-02: every tile scored
+    once more; DS-SURV-02 is paid at every reset, so it is not counted): the capped
+    rollout's evaluation. Nothing once the game is over (the final scoring is in the VP)."""
+    if st.phase == PH_OVER:
+        return
+    for c in range(st.terrain.shape[0]):
+        if st.terrain[c] != 0:
+            for p in range(st.num_players):
+                out[p] += tile_payout(st, c, st.seat_animal[p])
+
+
+@njit(cache=True)
+def style_action(st, mask, word, style):
+    """The heuristic STYLES[style] for the seat to move, from that seat's observation of
+    the (sampled) state; ties drawn from `word`."""
+    obs = np.zeros(OBS_SIZE, np.float32)
+    fill_observation(st, to_move(st), obs)
+    values = np.empty(N_ACTIONS, np.float64)
+    score_actions(obs, mask, STYLE_TABLE[style], values)
+    return best_scored(values, mask, word)
+
+
+@njit(cache=True)
 def policy_action(st, mask, word, kind):
+    """kind 0 random, 1 greedy (ds_greedy), 2 + j the compiled heuristic STYLES[j]."""
+    if kind >= 2:
+        return style_action(st, mask, word, kind - 2)
     if kind == 1:
         return greedy_action(st, mask, word)
     return random_legal(mask, word)
@@ -57,6 +86,7 @@ def bot_action(st, seat, mask, style):
 
 
 kernels.register(STATE_DTYPE, to_move=to_move, legal_mask=legal_mask, step=step,
-                 redeal=redeal, scores=vp_so_far, policy_action=policy_action,
+                 redeal=redeal, scores=vp_so_far, ending_now=ending_now,
+                 policy_action=policy_action,
                  observe=fill_observation,
                  bot_action=bot_action)

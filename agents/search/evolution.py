@@ -5,6 +5,7 @@ import numpy as np
 from numba import njit
 
 from speciesgym.agents.mcts import DEFAULT_DEPTH, MARGIN_SCALE, PRIOR_WEIGHT
+from speciesgym.agents.evolution_compiled.styles import STYLES as STYLE_WEIGHTS
 from speciesgym.agents.evolution_compiled.styles import style_action, style_scores
 from speciesgym.agents.search import kernels
 from speciesgym.agents.search.evolution_greedy import greedy_action
@@ -20,6 +21,7 @@ GAME = "evolution"
 DEPTH = DEFAULT_DEPTH[GAME]
 SCALE = MARGIN_SCALE[GAME]
 PRIOR = PRIOR_WEIGHT[GAME]
+STYLES = tuple(STYLE_WEIGHTS)   # policy_action kind 2 + j plays STYLES[j]
 
 
 @njit(cache=True)
@@ -30,6 +32,12 @@ def scores_so_far(st, out):
     for p in range(st.n_players):
         out[p] = sc[p]
     return st.n_players
+
+
+@njit(cache=True)
+def ending_now(st, out):
+    """Nothing to add: scores_so_far already counts the state as if the game ended now."""
+    return
 
 
 @njit(cache=True)
@@ -59,5 +67,5 @@ def bot_action(st, seat, mask, style):
 
 
 kernels.register(STATE_DTYPE, to_move=rules.to_move, legal_mask=rules.legal_mask,
-                 step=rules.step, redeal=redeal, scores=scores_so_far,
+                 step=rules.step, redeal=redeal, scores=scores_so_far, ending_now=ending_now,
                  policy_action=policy_action, observe=observe_into, bot_action=bot_action)

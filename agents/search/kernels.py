@@ -1,8 +1,8 @@
 """The game kernels the search loop calls, under common names, chosen by the state's type.
 
 The loop (`speciesgym.agents.search.uct`) is written once and calls `to_move(st)`, `legal_mask(st,
-out)`, `step(st, a)`, `redeal(st, seat, word)`, `scores(st, out)` and `policy_action(st,
-mask, word, kind)`; the batched training env (`speciesgym.training.batched_kernels`) also calls
+out)`, `step(st, a)`, `redeal(st, seat, word)`, `scores(st, out)`, `ending_now(st, out)` and
+`policy_action(st, mask, word, kind)`; the batched training env (`speciesgym.training.batched_kernels`) also calls
 `observe(st, seat, out)` and `bot_action(st, seat, mask, style)`. Each game's glue module
 (`speciesgym.agents.search.evolution`, `speciesgym.agents.search.dominant_species`) registers
 its compiled kernels for its state record type; numba resolves each name by that type when it
@@ -16,8 +16,8 @@ record type keeps `cache=True` working: the second process loads the compiled lo
 from numba import from_dtype
 from numba.extending import overload
 
-NAMES = ("to_move", "legal_mask", "step", "redeal", "scores", "policy_action", "observe",
-         "bot_action")
+NAMES = ("to_move", "legal_mask", "step", "redeal", "scores", "ending_now", "policy_action",
+         "observe", "bot_action")
 _IMPL = {}
 
 
@@ -62,8 +62,15 @@ def scores(st, out):
     raise RuntimeError("only callable from compiled code (numba overload)")
 
 
+def ending_now(st, out):
+    """Add to out (float64, per seat) what the game's end would still pay if it ended now
+    (nothing where `scores` already counts it): the evaluation of a capped rollout."""
+    raise RuntimeError("only callable from compiled code (numba overload)")
+
+
 def policy_action(st, mask, word, kind):
-    """A rollout action for the seat to move: kind 0 uniform over the mask, 1 greedy."""
+    """A rollout action for the seat to move: kind 0 uniform over the mask, 1 greedy,
+    2 + j the game's compiled heuristic STYLES[j] (its glue's STYLES)."""
     raise RuntimeError("only callable from compiled code (numba overload)")
 
 
@@ -111,6 +118,13 @@ def _redeal(st, seat, word):
 @overload(scores)
 def _scores(st, out):
     fn = _find(st, "scores")
+    if fn is not None:
+        return lambda st, out: fn(st, out)
+
+
+@overload(ending_now)
+def _ending_now(st, out):
+    fn = _find(st, "ending_now")
     if fn is not None:
         return lambda st, out: fn(st, out)
 

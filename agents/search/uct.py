@@ -10,6 +10,10 @@ available); expand one untried action (the prior's choice first when the prior i
 out with the rollout policy for at most `depth` decisions; back up a value in [0, 1] for
 every seat: the mean of its rank among the players by current score (first 1, last 0, ties
 shared) and its lead over the best rival scaled by `scale` and clipped (as mcts.rank_values).
+With `evaluate`, a rollout stopped by the cap is scored by the score so far plus what the
+game's end would add now (the game's `ending_now`), not by the score so far alone. The
+prior's action and the rollout's are `policy_action` kinds (0 random, 1 greedy, 2 + j the
+game's heuristic style j).
 
 Tree arrays (one row per node, node 0 = root): child[node, action] the child node or -1,
 visits[node], avail[node] (simulations in which the node's action was legal at its parent),
@@ -21,7 +25,8 @@ import math
 import numpy as np
 from numba import njit
 
-from speciesgym.agents.search.kernels import legal_mask, policy_action, redeal, scores, step, to_move
+from speciesgym.agents.search.kernels import (ending_now, legal_mask, policy_action, redeal,
+                                              scores, step, to_move)
 from speciesgym.envs.core.rng import rng_below
 
 MAX_SEATS = 6
@@ -101,9 +106,10 @@ def select(node, moves, k, p, child, visits, avail, value, hint, c, prior_weight
 
 @njit(cache=True)
 def simulate(root, work, seat, n_sims, child, visits, avail, value, hint, meta, word,
-             c, prior_weight, depth, scale, policy, prior):
+             c, prior_weight, depth, scale, policy, prior, prior_kind, evaluate):
     """Run n_sims simulations into the tree (grown from meta[0] nodes; the caller leaves room
-    for n_sims more). `root` is a determinisation for `seat`, read only by `determinise`."""
+    for n_sims more). `root` is a determinisation for `seat`, read only by `determinise`.
+    policy / prior_kind: the policy_action kinds of the rollout and of the prior's hint."""
     n_actions = child.shape[1]
     cap = child.shape[0]
     mask = np.zeros(n_actions, np.int8)
@@ -131,7 +137,7 @@ def simulate(root, work, seat, n_sims, child, visits, avail, value, hint, meta, 
                     moves[k] = a
                     k += 1
             if hint[node] == -2:
-                hint[node] = policy_action(st, mask, word, GREEDY) if prior and k > 1 else -1
+                hint[node] = policy_action(st, mask, word, prior_kind) if prior and k > 1 else -1
             nu = 0
             for j in range(k):
                 ch = child[node, moves[j]]
@@ -161,6 +167,8 @@ def simulate(root, work, seat, n_sims, child, visits, avail, value, hint, meta, 
             plen += 1
         rollout(st, depth, policy, word, mask)
         n = scores(st, sc)
+        if evaluate:
+            ending_now(st, sc)
         rank_values(sc, n, scale, vals)
         for i in range(plen):
             nd = path[i]

@@ -46,21 +46,19 @@ def test_search_plays_only_legal_actions(game, players):
     assert checked >= 8
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_search_never_reads_hidden_information(game):
+def assert_blind_to_hidden(game, make, rng_seed, seed, limit=None):
     """Two states that differ only in what the mover cannot see: the same action and the
-    same search tree for the same seed; another seed grows another tree (so the
-    comparison could fail)."""
-    rng = np.random.default_rng(5)
+    same search tree from make(seed) agents; another seed grows another tree (so the
+    comparison could fail). `limit`: stop after that many positions."""
+    rng = np.random.default_rng(rng_seed)
     checked = differs = 0
-    for engine, state in positions(game, 3, seed=31, every=EVERY[game]):
+    for engine, state in positions(game, 3, seed=seed, every=EVERY[game]):
         seat = engine.to_move(state)
         if engine.legal_mask(state).sum() < 2:
             continue
         other = hide_differently(game, state, seat, rng)
         assert other.tobytes() != state.tobytes()
-        a, b, c = (SearchAgent(40, depth=40, seed=s)
-                   for s in (checked, checked, checked + 1))
+        a, b, c = (make(s) for s in (checked, checked, checked + 1))
         assert decide(a, engine, state, seat) == decide(b, engine, other, seat)
         stats_a = a.trees[game].root_stats()
         stats_b = b.trees[game].root_stats()
@@ -69,7 +67,14 @@ def test_search_never_reads_hidden_information(game):
         decide(c, engine, state, seat)
         differs += not np.array_equal(stats_a[1], c.trees[game].root_stats()[1])
         checked += 1
+        if checked == limit:
+            break
     assert checked >= 5 and differs >= 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_search_never_reads_hidden_information(game):
+    assert_blind_to_hidden(game, lambda s: SearchAgent(40, depth=40, seed=s), 5, 31)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -93,7 +98,7 @@ def test_tree_grown_in_chunks_matches_one_tree():
     seat = engine.to_move(state)
     root = InfoSet(engine, state, seat).sample(np.random.default_rng(0))
     g = glue("evolution")
-    args = (0.7, 0.2, 20, 20.0, 0, False)
+    args = (0.7, 0.2, 20, 20.0, 0, False, 1, False)
     trees = []
     for chunks in ([40], [10, 10, 10, 10]):
         tree = Tree(g.N_ACTIONS, 2)
