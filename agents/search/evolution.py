@@ -5,7 +5,7 @@ import numpy as np
 from numba import njit
 
 from speciesgym.agents.mcts import DEFAULT_DEPTH, MARGIN_SCALE, PRIOR_WEIGHT
-from speciesgym.agents.evolution_compiled.styles import style_action, style_scores
+from speciesgym.agents.evolution_compiled.styles import STYLES, style_action, style_scores
 from speciesgym.agents.search import kernels
 from speciesgym.agents.search.evolution_greedy import greedy_action
 from speciesgym.agents.search.policy import best_actions, random_legal
@@ -20,6 +20,7 @@ GAME = "evolution"
 DEPTH = DEFAULT_DEPTH[GAME]
 SCALE = MARGIN_SCALE[GAME]
 PRIOR = PRIOR_WEIGHT[GAME]
+PLAYOUT_STYLES = tuple(STYLES)     # policy_action kind 2 + j plays STYLES' style j
 
 
 @njit(cache=True)
