@@ -7,9 +7,12 @@ uniform allocation, so every action gets a mean and a standard error.
 
 Simulation i of action a: copy the position, redraw everything the mover cannot see with
 the game's compiled `redeal` from word i (the real hidden state is never used: a redeal
-depends only on what the seat sees), play a, then let the game's compiled greedy rollout
-policy play every seat to the end of the game (`depth` is a safety cap far above any game's
-length; a capped simulation is scored by the scores so far and counted). Common random
+depends only on what the seat sees), play a, then let the playout policy play every seat to
+the end of the game (`depth` is a safety cap far above any game's length; a capped
+simulation is scored by the scores so far and counted). The playout (`playout_kinds`) is the
+game's compiled greedy policy (the default), a compiled heuristic style for every seat
+(Evolution: grazer, hunter, flyer), `mix` (in each simulation each seat plays a style drawn
+from the simulation's word, the same draw for every action) or `random`. Common random
 numbers: simulation i of every action starts from the same word, so all actions face the
 same determinisation and the same later draws; the differences between actions are then
 measured in pairs, which is what `paired_z` uses.
@@ -24,30 +27,60 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from speciesgym.agents.search.kernels import legal_mask, scores, step, to_move
-from speciesgym.agents.search.uct import GREEDY, MAX_SEATS, determinise, rank_values, rollout
-from speciesgym.envs.core.rng import WORD_DTYPE, seed_word
+from speciesgym.agents.search.kernels import legal_mask, policy_action, scores, step, to_move
+from speciesgym.agents.search.uct import GREEDY, MAX_SEATS, determinise, rank_values
+from speciesgym.envs.core.rng import WORD_DTYPE, rng_below, seed_word
 
 FULL_GAME = 20_000          # decisions: a safety cap, far above the length of any game
+PLAYOUTS = ("greedy", "random", "mix")     # besides the names of the game's styles
+STYLE_KIND = 2                             # policy_action kind of style 0 (kind 1 greedy)
+
+
+def playout_kinds(game, playout):
+    """The policy_action kinds a playout draws from (one: every seat plays it)."""
+    from speciesgym.agents.search.agent import glue
+    styles = tuple(getattr(glue(game), "STYLES", ()))
+    kinds = {"greedy": [GREEDY], "random": [0],
+             **{name: [STYLE_KIND + j] for j, name in enumerate(styles)}}
+    if styles:
+        kinds["mix"] = [STYLE_KIND + j for j in range(len(styles))]
+    if playout not in kinds:
+        raise ValueError(f"label: unknown playout {playout!r} for {game}; choose one of "
+                         f"{', '.join(kinds)}")
+    return np.array(kinds[playout], np.int64)
 
 
 @njit(cache=True)
-def simulate_actions(root, seat, actions, words, depth, policy, mask, out):
+def play_out(st, depth, seat_kinds, word, mask):
+    """Play at most `depth` decisions, the seat to move by policy kind seat_kinds[seat]."""
+    n = 0
+    while n < depth and to_move(st) >= 0:
+        legal_mask(st, mask)
+        step(st, policy_action(st, mask, word, seat_kinds[to_move(st)]))
+        n += 1
+
+
+@njit(cache=True)
+def simulate_actions(root, seat, actions, words, depth, kinds, mask, out):
     """out[j, i] = the mover's final rank reward after actions[j] in simulation i (words[i]
-    seeds the determinisation and everything after it). Returns the simulations capped
-    before the end of the game."""
+    seeds the determinisation and everything after it; with several `kinds`, first each
+    seat's playout kind). Returns the simulations capped before the end of the game."""
     work = np.zeros(1, root.dtype)
     word = np.zeros(1, words.dtype)
     sc = np.zeros(MAX_SEATS, np.float64)
     vals = np.zeros(MAX_SEATS, np.float64)
+    seat_kinds = np.full(MAX_SEATS, kinds[0], np.int64)
     capped = 0
     for i in range(words.shape[0]):
         for j in range(actions.shape[0]):
             word[0] = words[i]
+            if kinds.shape[0] > 1:
+                for s in range(MAX_SEATS):
+                    seat_kinds[s] = kinds[rng_below(word[0], kinds.shape[0])]
             determinise(root, work, seat, word[0])
             st = work[0]
             step(st, actions[j])
-            rollout(st, depth, policy, word[0], mask)
+            play_out(st, depth, seat_kinds, word[0], mask)
             if to_move(st) >= 0:
                 capped += 1
             n = scores(st, sc)
@@ -109,18 +142,20 @@ def words_for(seed, sims):
     return words
 
 
-def label_position(game, state, seat, sims, seed, depth=FULL_GAME, greedy=True):
+def label_position(game, state, seat, sims, seed, depth=FULL_GAME, policy="greedy"):
     """Labels of every legal action of `state` (a (1,) record array, the mover `seat`) from
-    `sims` simulations per action seeded by `seed`. Only what `seat` sees is used."""
+    `sims` simulations per action seeded by `seed`, played out by `policy` (a playout name,
+    playout_kinds). Only what `seat` sees is used."""
     from speciesgym.agents.search.agent import glue
     module = glue(game)
     if isinstance(sims, bool) or int(sims) < 1:
         raise ValueError(f"label: sims must be a positive integer, got {sims!r}")
+    kinds = playout_kinds(game, policy)
     mask = np.zeros(module.N_ACTIONS, np.int8)
     actions = legal_actions(state, mask).astype(np.int64)
     if actions.size == 0:
         raise ValueError("label: the position has no legal action (is the game over?)")
     out = np.zeros((actions.size, int(sims)), np.float64)
     capped = simulate_actions(state, int(seat), actions, words_for(seed, int(sims)),
-                              int(depth), GREEDY if greedy else 0, mask, out)
+                              int(depth), kinds, mask, out)
     return Labels(actions, out, int(capped))

@@ -314,10 +314,10 @@ def relabel_stopped_at(tmp_path, monkeypatch, position, exc):
     from speciesgym.training.decisions import relabel as module
     labelled = module.relabel_task
 
-    def stops(game, record, sims, seed, i):
+    def stops(game, record, sims, seed, i, *playout):
         if i == position:
             raise exc
-        return labelled(game, record, sims, seed, i)
+        return labelled(game, record, sims, seed, i, *playout)
 
     monkeypatch.setattr(module, "relabel_task", stops)
     argv = ["decisions", "relabel", "--suite", str(toy_suite(tmp_path)), "--sims", "2",

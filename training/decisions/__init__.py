@@ -6,10 +6,13 @@
   tasks.py        the journal of a resumable run, progress bar, tasks on worker processes
                   or on Ray (training/ray_tasks.py)
   relabel.py      speciesgym decisions relabel: the same positions labelled with another seed
+                  (or another playout, --playout)
   agree.py        speciesgym decisions agree: how far two labellings agree
   evaluate.py     evaluate(suite, agent) -> EvalResult; speciesgym decisions eval
   eval_tasks.py   the same scoring as Ray tasks (eval and leaderboard --executor ray)
   leaderboard.py  several agents: table, CSV, plot
+  rescore.py      speciesgym decisions rescore: a board's stored choices under other labels
+  proof.py        speciesgym decisions proof: Spearman of the regret order against ratings
   analysis.py     per-type agreement, regret distribution, worst positions (notebooks)
   during_training.py  speciesgym train --eval-suite: scores at each evaluation
   cli.py          the `speciesgym decisions` subcommands

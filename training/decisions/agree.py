@@ -44,21 +44,23 @@ def _as_dict(suite, label):
         raise ValueError(f"decisions agree: {label}: {exc}") from None
 
 
-def check_same_positions(a, b):
+def check_same_positions(a, b, command="decisions agree"):
+    """The positions of suite dicts a and b (the common prefix when one is an unfinished
+    relabelling); ValueError naming `command` unless they hold the same positions."""
     pa, pb = a["positions"], b["positions"]
     if a.get("game") != b.get("game"):
-        raise ValueError(f"decisions agree: A is a {a.get('game')} suite, B a {b.get('game')} "
+        raise ValueError(f"{command}: A is a {a.get('game')} suite, B a {b.get('game')} "
                          f"suite")
     if len(pa) != len(pb):
         short = a if len(pa) < len(pb) else b
         if short.get("complete", True):
-            raise ValueError(f"decisions agree: A has {len(pa)} positions, B {len(pb)}: not "
+            raise ValueError(f"{command}: A has {len(pa)} positions, B {len(pb)}: not "
                              f"two labellings of the same positions")
         pa, pb = pa[:len(short["positions"])], pb[:len(short["positions"])]
     for i, (x, y) in enumerate(zip(pa, pb)):
         for key in ("id", "scenario", "seat", "legal"):
             if x.get(key) != y.get(key):
-                raise ValueError(f"decisions agree: position {i} differs in {key!r} "
+                raise ValueError(f"{command}: position {i} differs in {key!r} "
                                  f"({x.get('id')} vs {y.get('id')}): not two labellings of "
                                  f"the same positions")
     return pa, pb

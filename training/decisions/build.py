@@ -52,6 +52,7 @@ class BuildArgs:
     progress: bool = True
     command: str = ""
     executor: object = None    # None: `workers` local processes; or a ray_tasks.RayTasks
+    playout: str = "greedy"    # the labeller's playout policy (agents.search.label.PLAYOUTS)
 
 
 def task_plan(spec, seed, t):
@@ -104,7 +105,7 @@ def pick(found, total, stage, rng):
     return order
 
 
-def run_task(name, seed, sims, t):
+def run_task(name, seed, sims, t, playout="greedy"):
     """The result line of task t: {"task", "tried", "positions", "seconds"}: one position
     of the task's stage, or (suites with per_game 2) one early and one late."""
     start = time.perf_counter()
@@ -117,14 +118,15 @@ def run_task(name, seed, sims, t):
         suffix = "" if spec.per_game == 1 else f"-{i}"
         game = {"id": f"{name}-{seed}-{t}{suffix}", "players": players, "options": options,
                 "stage": this, "agents": specs, "game_seed": game_seed}
-        record, n = label_stage(spec, sims, pick(found, total, this, rng), total, game, rng)
+        record, n = label_stage(spec, sims, pick(found, total, this, rng), total, game, rng,
+                                playout)
         tried += n
         positions += [record] if record is not None else []
     return {"task": t, "tried": tried, "positions": positions,
             "seconds": round(time.perf_counter() - start, 2)}
 
 
-def label_stage(spec, sims, candidates, total, game, rng):
+def label_stage(spec, sims, candidates, total, game, rng, playout="greedy"):
     """(the first candidate whose actions differ in value, as a record, or None; tries)."""
     from speciesgym.agents.runner import make_engine
     from speciesgym.agents.search.label import label_position
@@ -136,7 +138,8 @@ def label_stage(spec, sims, candidates, total, game, rng):
             make_engine(spec.game, game["players"], **game["options"]), state)
         engine, rebuilt = module.load_scenario(scenario)
         legal = np.flatnonzero(engine.legal_mask(rebuilt))
-        labels = label_position(spec.game, rebuilt, seat, sims, int(rng.integers(2**62)))
+        labels = label_position(spec.game, rebuilt, seat, sims, int(rng.integers(2**62)),
+                                policy=playout)
         if labels.values.max() - labels.values.min() < 1e-12:
             continue
         record = {
@@ -164,8 +167,12 @@ def suite_dict(args, spec, header, positions, tasks, seconds):
 
 def build(args):
     """Run (or continue) a build; returns the suite dict written to args.out."""
-    from speciesgym.agents.search.label import FULL_GAME
+    from speciesgym.agents.search.label import FULL_GAME, playout_kinds
     spec = suite_spec(args.suite)
+    try:
+        playout_kinds(spec.game, args.playout)
+    except ValueError as exc:
+        raise ValueError(f"decisions build: --playout: {exc}") from None
     for key in ("positions", "sims", "workers"):
         value = getattr(args, key)
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
@@ -175,7 +182,7 @@ def build(args):
     if not out.name.endswith(".json.gz"):
         raise ValueError(f"decisions build: --out must end in .json.gz, got {args.out!r}")
     header = {"suite": spec.name, "seed": args.seed, "engine": engine_version(spec.game),
-              "budget": {"sims": args.sims, "rollout": "greedy", "depth": FULL_GAME}}
+              "budget": {"sims": args.sims, "rollout": args.playout, "depth": FULL_GAME}}
     try:
         journal = Journal(out.with_name(out.name[:-len(".json.gz")] + ".partial.jsonl"), header)
     except OSError as exc:
@@ -190,7 +197,7 @@ def build(args):
             while t in journal.done:
                 t += 1
             yield f"game {t} ({spec.name}-{args.seed}-{t})", run_task, \
-                (spec.name, args.seed, args.sims, t)
+                (spec.name, args.seed, args.sims, t, args.playout)
             t += 1
             submitted += 1
 

@@ -1,5 +1,6 @@
-"""`speciesgym decisions build | relabel | agree | eval | leaderboard`: argument parsing and
-printing only; the work is in build.py, relabel.py, agree.py, evaluate.py and leaderboard.py."""
+"""`speciesgym decisions build | relabel | agree | eval | leaderboard | rescore | proof`:
+argument parsing and printing only; the work is in build.py, relabel.py, agree.py,
+evaluate.py, leaderboard.py, rescore.py and proof.py."""
 import contextlib
 import shlex
 import sys
@@ -49,7 +50,8 @@ def cmd_build(args, executor):
         raise ValueError(f"suite {spec.name!r} is a {spec.game} suite, not {args.game}")
     out = args.out or str(SUITES_DIR / f"{spec.name}-v{spec.version}.json.gz")
     data = build(BuildArgs(spec.name, out, args.positions, args.sims, args.seed, args.workers,
-                           args.max_tasks, not args.quiet, _command(), executor))
+                           args.max_tasks, not args.quiet, _command(), executor,
+                           args.playout))
     print(f"{out}: {len(data['positions'])} positions from {data['built']['tasks']} games "
           f"({data['built']['seconds']:.0f} worker seconds)")
     return 0
@@ -63,10 +65,12 @@ def _command():
 def cmd_relabel(args, executor):
     from speciesgym.training.decisions.relabel import RelabelArgs, relabel
     data = relabel(RelabelArgs(args.suite, args.out, args.seed, args.sims, args.workers,
-                               args.max_positions, not args.quiet, _command(), executor))
+                               args.max_positions, not args.quiet, _command(), executor,
+                               args.playout))
     state = "complete" if data["complete"] else "partial (rerun to continue)"
     print(f"{args.out}: {len(data['positions'])} positions relabelled, seed {args.seed}, "
-          f"{data['budget']['sims']} simulations per action, {state} "
+          f"{data['budget']['sims']} simulations per action, {args.playout} playouts, "
+          f"{state} "
           f"({data['built']['seconds']:.0f} worker seconds)")
     return 0
 
@@ -124,6 +128,16 @@ def cmd_leaderboard(args, executor):
     return 0
 
 
+def cmd_rescore(args):
+    from speciesgym.training.decisions.leaderboard import leaderboard_rows, table_lines
+    from speciesgym.training.decisions.rescore import rescore
+    results = rescore(args.board, args.suite, args.out, args.scored_on)
+    print("\n".join(table_lines(leaderboard_rows(results))))
+    print(f"{results[0].overall['n']} positions rescored" if results else "no agents")
+    print(f"wrote {args.out}: eval JSONs, leaderboard.csv, .txt, .png, rescore.json")
+    return 0
+
+
 def cmd_proof(args):
     from speciesgym.training.decisions.proof import (pool_boards, proof, read_ratings,
                                                      read_regrets, report)
@@ -162,6 +176,13 @@ def add_executor_arguments(parser, workers):
                              "ray://head:10001")
 
 
+def add_playout_argument(parser):
+    parser.add_argument("--playout", default="greedy",
+                        help="the labeller's playout policy: greedy (default), random, a "
+                             "compiled heuristic style (Evolution: grazer, hunter, flyer) for "
+                             "every seat, or mix (each seat a style drawn per simulation)")
+
+
 def add_decisions_parser(sub):
     parser = sub.add_parser("decisions", help="decision benchmarks: build suites, score agents",
                             description="Suites of labelled decisions (training/decisions/).")
@@ -176,6 +197,7 @@ def add_decisions_parser(sub):
     build.add_argument("--sims", type=int, default=32, help="simulations per legal action")
     build.add_argument("--seed", type=int, default=0)
     build.add_argument("--workers", type=int, default=1)
+    add_playout_argument(build)
     build.add_argument("--max-tasks", type=int, default=None,
                        help="stop after this many new games (the rerun continues)")
     build.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -190,6 +212,7 @@ def add_decisions_parser(sub):
     relabel.add_argument("--sims", type=int, default=None,
                          help="simulations per legal action (default: the suite's budget)")
     relabel.add_argument("--workers", type=int, default=1)
+    add_playout_argument(relabel)
     relabel.add_argument("--max-positions", type=int, default=None,
                          help="stop after this many new positions (the rerun continues)")
     relabel.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -223,6 +246,16 @@ def add_decisions_parser(sub):
         p.add_argument("--players", type=int, default=None,
                        help="only the positions with this many players")
         add_executor_arguments(p, False)
+    rescore = dsub.add_parser("rescore", help="a leaderboard's stored choices scored under "
+                                              "another labelling of the same positions")
+    rescore.add_argument("--board", required=True, help="a `decisions leaderboard --out` folder")
+    rescore.add_argument("--suite", required=True,
+                         help="the new labelling (a suite file, e.g. from `decisions relabel`)")
+    rescore.add_argument("--scored-on", default=None,
+                         help="the suite file the board was scored on (default: the source "
+                              "the --suite file was relabelled from)")
+    rescore.add_argument("--out", required=True, help="output folder (a leaderboard folder)")
+    rescore.set_defaults(func=cmd_rescore)
     proof = dsub.add_parser("proof", help="Spearman of a decision leaderboard's regret order "
                                           "against a tournament's rating order")
     proof.add_argument("--board", required=True, action="append",

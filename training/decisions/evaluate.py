@@ -138,13 +138,18 @@ def score(name, make, indexed):
             raise ValueError(f"agent {name} chose {action!r} at position {i} "
                              f"({rec.get('id', i)}), not one of its legal actions "
                              f"{rec['legal']}")
-        values = dict(zip(rec["legal"], rec["values"]))
-        rows.append({"id": rec.get("id", str(i)), "type": rec["type"],
-                     "players": rec["players"], "chosen": int(action), "best": rec["best"],
-                     "clear": bool(rec["clear"]), "agree": int(int(action) == rec["best"]),
-                     "regret": float(max(rec["values"]) - values[int(action)]),
-                     "seconds": seconds})
+        rows.append(position_row(rec, int(action), seconds, str(i)))
     return rows
+
+
+def position_row(rec, action, seconds, default_id):
+    """The scored row of choosing legal `action` at position record `rec`: agreement with
+    its best action and regret under its values."""
+    values = dict(zip(rec["legal"], rec["values"]))
+    return {"id": rec.get("id", default_id), "type": rec["type"], "players": rec["players"],
+            "chosen": action, "best": rec["best"], "clear": bool(rec["clear"]),
+            "agree": int(action == rec["best"]),
+            "regret": float(max(rec["values"]) - values[action]), "seconds": seconds}
 
 
 def result_of(suite_name, name, rows, seed):

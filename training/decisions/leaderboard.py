@@ -2,6 +2,7 @@
 regret (lower is better), leaderboard.csv, leaderboard.png (agreement and regret with their
 95% intervals) and each agent's eval JSON, in one output folder."""
 import csv
+import json
 import pathlib
 
 from speciesgym.training.decisions.evaluate import evaluate
@@ -63,7 +64,7 @@ def run_leaderboard(suite, agents, out, seed=0, limit=None, executor=None):
         raise ValueError(f"decisions leaderboard: cannot create {out}: {exc.strerror}") from None
 
     def keep(res):
-        res.write_json(out / f"eval-{res.agent.replace(':', '_').replace('/', '_')}.json")
+        res.write_json(eval_path(out, res.agent))
         return res
 
     if executor is None:
@@ -71,11 +72,43 @@ def run_leaderboard(suite, agents, out, seed=0, limit=None, executor=None):
     else:
         from speciesgym.training.decisions.eval_tasks import evaluate_on
         results = evaluate_on(executor, suite, agents, seed, limit, done=keep)
+    return write_tables(results, suite.name, out)
+
+
+def eval_path(out, agent):
+    """The eval JSON of `agent` in leaderboard folder `out`."""
+    return pathlib.Path(out) / f"eval-{agent.replace(':', '_').replace('/', '_')}.json"
+
+
+def write_tables(results, suite_name, out):
+    """leaderboard.csv, leaderboard.txt and leaderboard.png of `results` in folder `out`;
+    the rows."""
+    out = pathlib.Path(out)
     rows = leaderboard_rows(results)
     with open(out / "leaderboard.csv", "w", newline="") as fh:
         writer = csv.DictWriter(fh, COLUMNS)
         writer.writeheader()
         writer.writerows(rows)
     (out / "leaderboard.txt").write_text("\n".join(table_lines(rows)) + "\n")
-    plot(rows, suite.name, out / "leaderboard.png")
+    plot(rows, suite_name, out / "leaderboard.png")
     return rows
+
+
+def read_board(folder, command):
+    """{agent: its eval JSON as a dict} of a leaderboard folder, in leaderboard.csv order;
+    ValueError (naming `command`) when the table or an agent's eval JSON is missing."""
+    folder = pathlib.Path(folder)
+    board = folder / "leaderboard.csv"
+    if not board.is_file():
+        raise ValueError(f"{command}: no leaderboard.csv in {folder}")
+    with open(board, newline="") as fh:
+        agents = [row["agent"] for row in csv.DictReader(fh)]
+    found = {}
+    for path in sorted(folder.glob("eval-*.json")):
+        with open(path) as fh:
+            data = json.load(fh)
+        found[data["agent"]] = data
+    missing = [a for a in agents if a not in found]
+    if missing:
+        raise ValueError(f"{command}: {folder} has no eval JSON for {', '.join(missing)}")
+    return {a: found[a] for a in agents}

@@ -14,8 +14,6 @@ rating from a normal with its mu and sigma. `players` restricts the regrets to t
 with that many players (e.g. 2 when a PPO agent can play 2-player positions only).
 """
 import csv
-import json
-import pathlib
 
 import numpy as np
 
@@ -51,22 +49,10 @@ def spearman(x, y):
 def read_regrets(folder, players=None):
     """{agent: {position id: regret}} from the eval JSONs of a decision leaderboard folder,
     only positions with `players` players if given."""
-    folder = pathlib.Path(folder)
-    board = folder / "leaderboard.csv"
-    if not board.is_file():
-        raise ValueError(f"decisions proof: no leaderboard.csv in {folder}")
-    with open(board, newline="") as fh:
-        agents = [row["agent"] for row in csv.DictReader(fh)]
-    found = {}
-    for path in sorted(folder.glob("eval-*.json")):
-        with open(path) as fh:
-            data = json.load(fh)
-        found[data["agent"]] = {str(p["id"]): float(p["regret"]) for p in data["positions"]
-                                if players is None or p["players"] == players}
-    missing = [a for a in agents if a not in found]
-    if missing:
-        raise ValueError(f"decisions proof: {folder} has no eval JSON for {', '.join(missing)}")
-    out = {a: found[a] for a in agents}
+    from speciesgym.training.decisions.leaderboard import read_board
+    out = {a: {str(p["id"]): float(p["regret"]) for p in data["positions"]
+               if players is None or p["players"] == players}
+           for a, data in read_board(folder, "decisions proof").items()}
     if players is not None and not any(out.values()):
         raise ValueError(f"decisions proof: no {players}-player positions in {folder}")
     return out

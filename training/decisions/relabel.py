@@ -1,6 +1,8 @@
 """`speciesgym decisions relabel`: label the positions of a suite again, with another seed
 (and the suite's budget unless `sims` is given), into a new suite file holding the same
-positions; `speciesgym.training.decisions.agree` then compares the two labellings.
+positions; `speciesgym.training.decisions.agree` then compares the two labellings. `playout` picks the
+labeller's playout policy (agents.search.label.playout_kinds; default greedy, as the suites
+were built); the file's budget records it as `rollout`.
 
 Position i is labelled by agents.search.label with `sims` simulations per legal action
 seeded from (seed, i), so its result depends only on (suite, seed, sims, i) and workers may
@@ -41,6 +43,7 @@ class RelabelArgs:
     progress: bool = True
     command: str = ""
     executor: object = None    # None: `workers` local processes; or a ray_tasks.RayTasks
+    playout: str = "greedy"    # the labeller's playout policy (agents.search.label.PLAYOUTS)
 
 
 def fingerprint(positions):
@@ -55,12 +58,13 @@ def label_seed(seed, i):
     return int(np.random.default_rng([seed, i]).integers(2**62))
 
 
-def relabel_task(game, record, sims, seed, i):
+def relabel_task(game, record, sims, seed, i, playout="greedy"):
     """The journal line of position i: {"task", "positions": [record relabelled], "seconds"}."""
     from speciesgym.agents.search.label import label_position
     start = time.perf_counter()
     _, state = rebuild_position(game, record, f"position {i} ({record.get('id')})")
-    labels = label_position(game, state, record["seat"], sims, label_seed(seed, i))
+    labels = label_position(game, state, record["seat"], sims, label_seed(seed, i),
+                            policy=playout)
     if labels.actions.tolist() != list(record["legal"]):
         raise ValueError(f"position {i}: the labeller's legal actions differ from the suite's")
     new = dict(record, **label_fields(labels, sims))
@@ -83,12 +87,17 @@ def relabel(args):
     _positive("workers", args.workers)
     if isinstance(args.seed, bool) or not isinstance(args.seed, int):
         raise ValueError(f"decisions relabel: --seed must be an integer, got {args.seed!r}")
+    from speciesgym.agents.search.label import playout_kinds
+    try:
+        playout_kinds(data["game"], args.playout)
+    except ValueError as exc:
+        raise ValueError(f"decisions relabel: --playout: {exc}") from None
     out = pathlib.Path(args.out)
     if not out.name.endswith(".json.gz"):
         raise ValueError(f"decisions relabel: --out must end in .json.gz, got {args.out!r}")
     if out.resolve() == pathlib.Path(source.path).resolve():
         raise ValueError("decisions relabel: --out is the suite itself; write elsewhere")
-    budget = dict(data.get("budget", {}), sims=sims)
+    budget = dict(data.get("budget", {}), sims=sims, rollout=args.playout)
     header = {"relabel": data["name"], "positions": fingerprint(positions),
               "seed": args.seed, "budget": budget}
     try:
@@ -130,7 +139,7 @@ def relabel(args):
             write()
 
     calls = ((f"position {i} ({positions[i].get('id')})", relabel_task,
-              (data["game"], positions[i], sims, args.seed, i)) for i in todo)
+              (data["game"], positions[i], sims, args.seed, i, args.playout)) for i in todo)
     try:
         run_tasks(calls, args.workers, on_result, executor=args.executor)
     except TaskFailed as exc:
