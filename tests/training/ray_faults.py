@@ -10,10 +10,11 @@ def engine_fails_on_game_1(spec, limits):
 
 
 def flaky(folder, fails, fn, *args):
-    """fn(*args), except that the task whose last argument is 1 (game 1 of a build) raises
-    on its first `fails` tries; every try of it is counted as a line of folder/tries-1."""
+    """fn(*args), except that game 1 of a build (run_task(name, seed, sims, t, playout) with
+    t == 1) raises on its first `fails` tries; every try of it is counted as a line of
+    folder/tries-1."""
     import pathlib
-    if args[-1] == 1:
+    if args[3] == 1:
         tries = pathlib.Path(folder) / "tries-1"
         with open(tries, "a") as fh:
             fh.write("try\n")
