@@ -1,4 +1,4 @@
-"""envs.core.link_opt: a rule kernel's library (no wrapper) is optimised only by the caller
+"""speciesgym.envs.core.link_opt: a rule kernel's library (no wrapper) is optimised only by the caller
 that links it; libraries with a wrapper are optimised as before; results do not change."""
 import os
 import subprocess
