@@ -1,5 +1,6 @@
-"""speciesgym.envs.core.link_opt: a rule kernel's library (no wrapper) is optimised only by the caller
-that links it; libraries with a wrapper are optimised as before; results do not change."""
+"""speciesgym.envs.core.link_opt: a rule kernel's library (no wrapper) is optimised only by
+the caller that links it; libraries with a wrapper are optimised as before; results do not
+change."""
 import os
 import subprocess
 import sys
