@@ -1,0 +1,66 @@
+"""training/match_summary.py: logs of one match pooled by seed, per-seat split, refusals."""
+import json
+
+import pytest
+
+from speciesgym.training.match import run_match
+from speciesgym.training.match_summary import main, read_games, seed_runs, summarise
+from speciesgym.training.ratings import wilson
+
+AGENTS = ["search:1", "random"]
+
+
+def _write(path, lines):
+    path.write_text("".join(json.dumps(x) + "\n" for x in lines))
+
+
+def _line(seed, first, seats, shares, scores=(10.0, 5.0), cpu=1.0, agents=AGENTS):
+    return {"game": seed - first, "seed": seed, "agents": agents, "seats": seats,
+            "shares": shares, "scores": list(scores), "cpu_s": cpu}
+
+
+def test_two_sittings_pool_by_seed_with_seat_split(tmp_path):
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    _write(a, [_line(100, 100, [0, 1], [1.0, 0.0], cpu=2.0),
+               _line(101, 100, [1, 0], [0.0, 1.0], cpu=4.0)])
+    _write(b, [_line(102, 102, [0, 1], [0.5, 0.5], cpu=6.0),
+               _line(103, 102, [1, 0], [1.0, 0.0], cpu=8.0)])
+    agents, games = read_games([str(b), str(a)])
+    s = summarise(agents, games)
+    first = s["agents"][0]
+    assert first["wins"] == 2.5 and first["games"] == 4
+    assert (first["low"], first["high"]) == wilson(2.5, 4)
+    # agent 0 sat at seat 0 in seeds 100 and 102 (1 + 0.5), at seat 1 in 101 and 103 (0 + 1)
+    assert [x["wins"] for x in first["per_seat"]] == [1.5, 1.0]
+    assert s["seeds"] == [[100, 103]]
+    assert s["cpu_s_median"] == 5.0
+
+
+def test_a_seed_twice_or_another_table_is_refused(tmp_path):
+    a, b, c = tmp_path / "a.jsonl", tmp_path / "b.jsonl", tmp_path / "c.jsonl"
+    _write(a, [_line(100, 100, [0, 1], [1.0, 0.0])])
+    _write(b, [_line(100, 100, [0, 1], [0.0, 1.0])])
+    _write(c, [_line(101, 100, [1, 0], [1.0, 0.0], agents=["random", "search:1"])])
+    with pytest.raises(ValueError, match="seed 100, already in"):
+        read_games([str(a), str(b)])
+    with pytest.raises(ValueError, match="another table of agents"):
+        read_games([str(a), str(c)])
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("{not json\n")
+    assert main([str(bad)]) == 2
+
+
+def test_seed_runs_show_gaps():
+    assert seed_runs([5, 1, 2, 3, 7]) == [[1, 3], [5, 5], [7, 7]]
+
+
+def test_a_real_match_log_summarises_to_the_match_figures(tmp_path, capsys):
+    log = tmp_path / "m.jsonl"
+    rows = run_match("evolution", ["heuristic:grazer", "random"], 4, seed=50, log=str(log))
+    agents, games = read_games([str(log)])
+    s = summarise(agents, games)
+    for row, got in zip(rows, s["agents"]):
+        assert got["win_share"] == pytest.approx(row["win_share"])
+        assert got["mean_score"] == pytest.approx(row["mean_score"])
+    assert main([str(log), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 4
