@@ -11,7 +11,8 @@ the action is the legal action of largest logit, the first on an exact tie (PPOA
 layer) is a ValueError naming the checkpoint: such a policy stays with PPOAgent's torch pass.
 
 Arithmetic: float32 weights, float64 sums, zeros of the observation skipped (they add
-nothing), logits only for legal actions. Torch sums in float32 in another order, so the two
+nothing); every layer, the action layer too, is a sum of weight rows scaled by the inputs
+(vectorised over the outputs, one fixed order). Torch sums in float32 in another order, so the two
 can disagree where the two best legal logits are within rounding of each other
 (tests/training/test_compiled_ppo_opponent.py counts how often); CompiledPPOAgent.act and
 the batched env call the same compiled function, so the per-game and the batched env play
@@ -20,8 +21,7 @@ PPOAgent's torch pass; training's opponent pool (training.single_agent.OpponentP
 this one.
 
 Packed layout of one net: `params` float32, `layers` int64 rows (weight offset, bias offset,
-inputs, outputs, activation); hidden layers' weights stored input-major ([in][out]), the
-action layer's output-major ([out][in]). A NetTable concatenates several nets: `nets[k]` =
+inputs, outputs, activation); weights stored input-major ([in][out]). A NetTable concatenates several nets: `nets[k]` =
 (first layer row, layer count).
 """
 import math
@@ -62,7 +62,7 @@ def pack_policy(policy, name="policy"):
         if k > 0 and w.shape[1] != rows[-1][3]:
             raise ValueError(f"{name}: layer {k} takes {w.shape[1]} inputs, the one before "
                              f"gives {rows[-1][3]}")
-        w = w if k == len(pairs) - 1 else np.ascontiguousarray(w.T)
+        w = np.ascontiguousarray(w.T)
         rows.append((offset, offset + w.size, linear.in_features, linear.out_features, act))
         chunks += [w.ravel(), b]
         offset += w.size + b.size
@@ -70,20 +70,20 @@ def pack_policy(policy, name="policy"):
 
 
 @njit(cache=True)
-def _hidden(params, row, x, out):
-    """out = activation(x @ W + b) of one hidden layer (row of the layer table)."""
+def _layer(params, row, x, out):
+    """out = activation(x @ W + b) of one layer (row of the layer table)."""
     w, b, n_in, n_out, act = row[0], row[1], row[2], row[3], row[4]
     for j in range(n_out):
         out[j] = params[b + j]
     for i in range(n_in):
         xi = np.float64(x[i])
         if xi != 0.0:
-            base = w + i * n_out
+            row = params[w + i * n_out:w + (i + 1) * n_out]     # a slice: vectorised loop
             for j in range(n_out):
-                out[j] += xi * params[base + j]
+                out[j] += xi * row[j]
     if act == TANH:
         for j in range(n_out):
-            out[j] = math.tanh(out[j])
+            out[j] = np.tanh(out[j])
     elif act == RELU:
         for j in range(n_out):
             out[j] = max(out[j], 0.0)
@@ -91,25 +91,19 @@ def _hidden(params, row, x, out):
 
 @njit(cache=True)
 def net_action(params, layers, nets, k, obs, mask, h0, h1):
-    """The legal action (mask > 0) of largest logit of net k for observation `obs`; -1 if
-    none is legal. h0, h1: float64 scratch of at least the widest hidden layer."""
+    """The legal action (mask > 0) of largest logit of net k for observation `obs` (the
+    first of equal ones); -1 if none is legal. h0, h1: float64 scratch of at least the
+    widest layer (the action layer included)."""
     first, count = nets[k, 0], nets[k, 1]
-    _hidden(params, layers[first], obs, h0)
+    _layer(params, layers[first], obs, h0)
     x, y = h0, h1
-    for l in range(first + 1, first + count - 1):
-        _hidden(params, layers[l], x, y)
+    for l in range(first + 1, first + count):
+        _layer(params, layers[l], x, y)
         x, y = y, x
-    row = layers[first + count - 1]
-    w, b, n_in, n_out = row[0], row[1], row[2], row[3]
     best, best_a = -np.inf, -1
-    for a in range(n_out):
-        if mask[a] > 0:
-            v = np.float64(params[b + a])
-            base = w + a * n_in
-            for i in range(n_in):
-                v += x[i] * params[base + i]
-            if best_a < 0 or v > best:
-                best, best_a = v, a
+    for a in range(layers[first + count - 1, 3]):
+        if mask[a] > 0 and (best_a < 0 or x[a] > best):
+            best, best_a = x[a], a
     return best_a
 
 
@@ -158,7 +152,7 @@ class NetTable:
         self.params = np.concatenate(params)
         self.layers = np.concatenate(layers)
         self.nets = np.array(nets, np.int64).reshape(-1, 2)
-        width = max([1] + [int(r[3]) for a in self.agents for r in a.layers[:-1]])
+        width = max([1] + [int(r[3]) for a in self.agents for r in a.layers])
         self.h0, self.h1 = np.zeros(width, np.float64), np.zeros(width, np.float64)
         self.obs = np.zeros(self.obs_size, np.float32)
         self.version += 1
@@ -171,6 +165,11 @@ class CompiledPPOAgent(PPOAgent):
     def __init__(self, policy, meta=None, name="ppo"):
         super().__init__(policy, meta, name)
         self.params, self.layers = pack_policy(policy, name)
+        sizes = (int(self.layers[0, 2]), int(self.layers[-1, 3]))
+        if "obs_size" in self.meta and sizes != (self.meta["obs_size"], self.meta["num_actions"]):
+            raise ValueError(f"{name}: its network takes {sizes[0]} observations and gives "
+                             f"{sizes[1]} actions, not the {self.meta['obs_size']} and "
+                             f"{self.meta['num_actions']} of its metadata")
         self._table = NetTable(int(self.layers[0, 2]), int(self.layers[-1, 3]), cap=1)
         self._table.index(self)
 
