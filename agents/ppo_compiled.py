@@ -12,8 +12,8 @@ layer) is a ValueError naming the checkpoint: such a policy stays with PPOAgent'
 
 Arithmetic: float32 weights, float64 sums, zeros of the observation skipped (they add
 nothing); every layer, the action layer too, is a sum of weight rows scaled by the inputs
-(vectorised over the outputs, one fixed order). Torch sums in float32 in another order, so the two
-can disagree where the two best legal logits are within rounding of each other
+(vectorised over the outputs, one fixed order). Torch sums in float32 in another order, so
+the two can disagree where the two best legal logits are within rounding of each other
 (tests/training/test_compiled_ppo_opponent.py counts how often); CompiledPPOAgent.act and
 the batched env call the same compiled function, so the per-game and the batched env play
 the same games. Tournaments and decisions (`ppo:<zip>` through agents.from_spec) keep
@@ -21,11 +21,9 @@ PPOAgent's torch pass; training's opponent pool (training.single_agent.OpponentP
 this one.
 
 Packed layout of one net: `params` float32, `layers` int64 rows (weight offset, bias offset,
-inputs, outputs, activation); weights stored input-major ([in][out]). A NetTable concatenates several nets: `nets[k]` =
-(first layer row, layer count).
+inputs, outputs, activation); weights stored input-major ([in][out]). A NetTable
+concatenates several nets: `nets[k]` = (first layer row, layer count).
 """
-import math
-
 import numpy as np
 from numba import njit
 
@@ -141,7 +139,8 @@ class NetTable:
         return len(self.agents) - 1
 
     def _pack(self):
-        params, layers, nets, offset = [np.zeros(0, np.float32)], [np.zeros((0, 5), np.int64)], [], 0
+        params, layers = [np.zeros(0, np.float32)], [np.zeros((0, 5), np.int64)]
+        nets, offset = [], 0
         for a in self.agents:
             rows = a.layers.copy()
             rows[:, :2] += offset

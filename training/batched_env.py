@@ -17,8 +17,9 @@ and end-of-game info are the per-game env's. A `step` moves every game at once:
   CompiledPPOAgent, what the opponent pool builds for `ppo:<zip>`) move in the same compiled
   call: the checkpoint's policy net, packed once into a NetTable, runs on the seat's
   observation (agents.ppo_compiled.net_action); any other PPOAgent waits, and those of one
-  checkpoint move together in one batched forward pass; other Python agents (heuristic:*, search) move game by game, each with its own observation and mask
-  (and InfoSet), as in the per-game env;
+  checkpoint move together in one batched forward pass; other Python agents (heuristic:*,
+  search) move game by game, each with its own observation and mask (and InfoSet), as in
+  the per-game env;
 - one compiled call gathers observations, masks and scores of the learners' seats.
 
 Finished games reset in the same step, SB3 style: info["terminal_observation"] holds the last
