@@ -17,8 +17,8 @@ the two can disagree where the two best legal logits are within rounding of each
 (tests/training/test_compiled_ppo_opponent.py counts how often); CompiledPPOAgent.act and
 the batched env call the same compiled function, so the per-game and the batched env play
 the same games. Tournaments and decisions (`ppo:<zip>` through agents.from_spec) keep
-PPOAgent's torch pass; training's opponent pool (training.single_agent.OpponentPool) uses
-this one.
+PPOAgent's torch pass; training's opponent pool (training.single_agent.OpponentPool) turns
+the PPOAgent of each `ppo:<zip>` into this one (`compiled_ppo`).
 
 Packed layout of one net: `params` float32, `layers` int64 rows (weight offset, bias offset,
 inputs, outputs, activation); weights stored input-major ([in][out]). A NetTable
@@ -30,6 +30,8 @@ from numba import njit
 from speciesgym.agents.ppo_agent import PPOAgent
 
 NONE, TANH, RELU = 0, 1, 2
+_COMPILED = {}          # id(policy) -> CompiledPPOAgent (which keeps the policy alive)
+_COMPILED_SIZE = 16
 
 
 def pack_policy(policy, name="policy"):
@@ -187,3 +189,16 @@ class CompiledPPOAgent(PPOAgent):
         out = np.empty(obs.shape[0], np.int64)
         net_actions(t.params, t.layers, t.nets, 0, obs, masks, t.h0, t.h1, out)
         return out
+
+
+def compiled_ppo(agent):
+    """The CompiledPPOAgent of a PPOAgent's policy (one per policy while it is cached);
+    any other agent (a CompiledPPOAgent, a subclass, a non-PPO agent) as it is."""
+    if type(agent) is not PPOAgent:
+        return agent
+    hit = _COMPILED.get(id(agent.policy))
+    if hit is None or hit.policy is not agent.policy:
+        if len(_COMPILED) >= _COMPILED_SIZE:
+            _COMPILED.pop(next(iter(_COMPILED)))
+        hit = _COMPILED[id(agent.policy)] = CompiledPPOAgent(agent.policy, agent.meta, agent.name)
+    return hit

@@ -43,6 +43,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
+from speciesgym.agents.ppo_compiled import compiled_ppo
 from speciesgym.envs.core.engine import checked_step
 from speciesgym.envs.core.rewards import check_reward_mode, final_rewards
 
@@ -62,22 +63,18 @@ def make_game_engine(game, num_players, options=None):
     return module.make_engine(num_players, **dict(options or {}))
 
 
-def agent_from_spec(spec, game, num_players, seed=None, compiled_ppo=False):
+def agent_from_spec(spec, game, num_players, seed=None):
     """An opponent named by a spec ("random", "heuristic:<style>", "mcts:<n>", "ppo:<path>").
 
     Uses `speciesgym.agents.from_spec`; where that is not installed, only "random" and "ppo:" are known.
-    PPO agents are loaded once per process and shared (their play is deterministic); with
-    `compiled_ppo` (the opponent pool) as agents.ppo_compiled.CompiledPPOAgent, whose
-    compiled forward pass the batched env runs inside its step."""
+    PPO agents are loaded once per process and shared (their play is deterministic)."""
     if spec.startswith("ppo:"):
-        key = (spec[4:], game, num_players, bool(compiled_ppo))
+        key = (spec[4:], game, num_players)
         if key not in _PPO_CACHE:
             from speciesgym.agents.ppo_agent import PPOAgent
-            from speciesgym.agents.ppo_compiled import CompiledPPOAgent
             if len(_PPO_CACHE) >= _PPO_CACHE_SIZE:
                 _PPO_CACHE.pop(next(iter(_PPO_CACHE)))
-            cls = CompiledPPOAgent if compiled_ppo else PPOAgent
-            _PPO_CACHE[key] = cls.load(spec[4:], game, num_players)
+            _PPO_CACHE[key] = PPOAgent.load(spec[4:], game, num_players)
         return _PPO_CACHE[key]
     try:
         from speciesgym.agents import from_spec
@@ -92,9 +89,10 @@ def agent_from_spec(spec, game, num_players, seed=None, compiled_ppo=False):
 class OpponentPool:
     """Weighted opponent specs; `draw` picks one spec per opponent seat and builds its agent.
 
-    Agents built from a spec are cached per spec (a PPO checkpoint loads once, as a
-    CompiledPPOAgent) and reseeded from the env's generator when they carry one, so a run
-    replays exactly."""
+    Agents built from a spec are cached per spec (a PPO checkpoint loads once) and reseeded
+    from the env's generator when they carry one, so a run replays exactly. A PPO checkpoint
+    plays as agents.ppo_compiled.CompiledPPOAgent (its policy as a compiled forward pass,
+    which the batched env runs inside its step)."""
 
     def __init__(self, game, num_players, specs=("random",), weights=None):
         self.game, self.num_players = game, num_players
@@ -110,14 +108,15 @@ class OpponentPool:
             raise ValueError(f"opponent weights {weights!r} do not fit specs {specs!r}")
         for spec in specs:               # fail now, with the spec named, not mid-episode;
             if spec not in self._cache:  # cached agents are not reseeded: they may be playing
-                self._cache[spec] = agent_from_spec(spec, self.game, self.num_players, seed=0,
-                                                    compiled_ppo=True)
+                self._cache[spec] = self._new(spec, 0)
         self.specs, self.weights = specs, w / w.sum()
+
+    def _new(self, spec, seed):
+        return compiled_ppo(agent_from_spec(spec, self.game, self.num_players, seed=seed))
 
     def agent(self, spec, seed):
         if spec not in self._cache:
-            self._cache[spec] = agent_from_spec(spec, self.game, self.num_players, seed=seed,
-                                                compiled_ppo=True)
+            self._cache[spec] = self._new(spec, seed)
         agent = self._cache[spec]
         if hasattr(agent, "rng"):
             agent.rng = np.random.default_rng(seed)
@@ -138,8 +137,7 @@ class OpponentPool:
         out = []
         for spec, seed in picked:
             if any(s == spec for s, _ in out):   # a second seat of the same spec: own object
-                agent = agent_from_spec(spec, self.game, self.num_players, seed=seed,
-                                        compiled_ppo=True)
+                agent = self._new(spec, seed)
             else:
                 agent = self.agent(spec, seed)
             out.append((spec, agent))

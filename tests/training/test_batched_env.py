@@ -187,10 +187,7 @@ def test_torch_ppo_opponents_act_in_one_forward_pass(tmp_path, monkeypatch):
                eval_games=1, baselines="random", progress=False, runs_dir=str(tmp_path),
                name="p", vec="batched"))
     spec = f"ppo:{tmp_path / 'p' / 'final.zip'}"
-    original = single_agent.agent_from_spec
-    monkeypatch.setattr(single_agent, "agent_from_spec",
-                        lambda spec, game, players, seed=None, compiled_ppo=False:
-                        original(spec, game, players, seed=seed))
+    monkeypatch.setattr(single_agent, "compiled_ppo", lambda agent: agent)
     rows = []
     logits = PPOAgent._logits
     monkeypatch.setattr(PPOAgent, "_logits", lambda self, obs: rows.append(len(obs))
