@@ -69,7 +69,8 @@ def test_the_compiled_pass_chooses_as_torch_except_on_near_ties(game, activation
     differ = expected != got
     assert len(obs) > 1000 and (masks.sum(axis=1) > 1).sum() > 500
     assert not (differ & (gap >= TIE)).any(), np.flatnonzero(differ & (gap >= TIE))
-    assert differ.sum() <= (gap < TIE).sum() <= len(obs) // 100   # near-ties are rare
+    # near-ties are rare (3-17 of 1800 positions here), disagreements rarer (none seen)
+    assert differ.sum() <= len(obs) // 200 and (gap < TIE).sum() <= len(obs) // 30
     assert all(compiled.act(o, m) == a for o, m, a in zip(obs[:50], masks[:50], got[:50]))
 
 
