@@ -10,7 +10,7 @@ the action is the legal action of largest logit, the first on an exact tie (PPOA
 `argmax` of the masked logits). Anything else (another features extractor, activation or
 layer) is a ValueError naming the checkpoint: such a policy stays with PPOAgent's torch pass.
 
-Arithmetic: float32 weights, float64 sums, zeros of the observation skipped (they add
+Arithmetic: float32 (as torch), zeros of the observation skipped (they add
 nothing); every layer, the action layer too, is a sum of weight rows scaled by the inputs
 (vectorised over the outputs, one fixed order). Torch sums in float32 in another order, so
 the two can disagree where the two best legal logits are within rounding of each other
@@ -76,7 +76,7 @@ def _layer(params, row, x, out):
     for j in range(n_out):
         out[j] = params[b + j]
     for i in range(n_in):
-        xi = np.float64(x[i])
+        xi = np.float32(x[i])
         if xi != 0.0:
             row = params[w + i * n_out:w + (i + 1) * n_out]     # a slice: vectorised loop
             for j in range(n_out):
@@ -92,7 +92,7 @@ def _layer(params, row, x, out):
 @njit(cache=True)
 def net_action(params, layers, nets, k, obs, mask, h0, h1):
     """The legal action (mask > 0) of largest logit of net k for observation `obs` (the
-    first of equal ones); -1 if none is legal. h0, h1: float64 scratch of at least the
+    first of equal ones); -1 if none is legal. h0, h1: float32 scratch of at least the
     widest layer (the action layer included)."""
     first, count = nets[k, 0], nets[k, 1]
     _layer(params, layers[first], obs, h0)
@@ -154,7 +154,7 @@ class NetTable:
         self.layers = np.concatenate(layers)
         self.nets = np.array(nets, np.int64).reshape(-1, 2)
         width = max([1] + [int(r[3]) for a in self.agents for r in a.layers])
-        self.h0, self.h1 = np.zeros(width, np.float64), np.zeros(width, np.float64)
+        self.h0, self.h1 = np.zeros(width, np.float32), np.zeros(width, np.float32)
         self.obs = np.zeros(self.obs_size, np.float32)
         self.version += 1
 
