@@ -13,10 +13,13 @@ and end-of-game info are the per-game env's. A `step` moves every game at once:
   agents.evolution_compiled; Dominant Species' `heuristic:dominator` and `spreader`:
   agents.search.ds_heur_scores; on a tie for the best action the Python agent itself
   chooses, with its own generator) until the learner is to move again or the game ends;
-- seats played by PPO checkpoints (the self-play pool) wait; those of one checkpoint move
-  together in one batched forward pass, then the compiled loop continues; other Python
-  agents (heuristic:*, search) move game by game, each with its own observation and mask
-  (and InfoSet), as in the per-game env;
+- seats played by PPO checkpoints of the self-play pool (agents.ppo_compiled.
+  CompiledPPOAgent, what the opponent pool builds for `ppo:<zip>`) move in the same compiled
+  call: the checkpoint's policy net, packed once into a NetTable, runs on the seat's
+  observation (agents.ppo_compiled.net_action); any other PPOAgent waits, and those of one
+  checkpoint move together in one batched forward pass; other Python agents (heuristic:*,
+  search) move game by game, each with its own observation and mask (and InfoSet), as in
+  the per-game env;
 - one compiled call gathers observations, masks and scores of the learners' seats.
 
 Finished games reset in the same step, SB3 style: info["terminal_observation"] holds the last
@@ -27,8 +30,9 @@ Equal games: `random` here is the compiled uniform policy with its own generator
 agents.RandomAgent's numpy draws, so it plays other (equally random) games than the per-game
 env's "random"; against agents.compiled.CompiledPolicyAgent opponents (spec `greedy`, or a
 compiled random) and any Python agent the games are the same (tests/training/
-test_batched_env.py). PPO opponents: argmax of logits computed in a batch, not one row at a
-time; float rounding could in principle flip a near-tie.
+test_batched_env.py). PPO opponents of the pool: the per-game env's CompiledPPOAgent.act
+runs the same compiled forward pass, so the games are the same too (a plain PPOAgent's
+batched torch pass could in principle flip a near-tie).
 
 An illegal learner action (not in the mask, out of range, not an integer) raises ValueError
 naming the game and changes nothing; there is no "penalize" mode here.
@@ -38,6 +42,7 @@ from gymnasium import spaces
 from stable_baselines3.common.vec_env import VecEnv
 
 from speciesgym.agents.compiled import POLICIES, word_from
+from speciesgym.agents.ppo_compiled import CompiledPPOAgent, NetTable
 from speciesgym.agents.evolution_compiled.styles import STYLES as EVO_STYLES
 from speciesgym.agents.search.ds_heur_parts import STYLE_NAMES as DS_STYLES
 from speciesgym.envs.core.rewards import check_reward_mode, final_rewards
@@ -81,6 +86,7 @@ class BatchedEnv(VecEnv):
         self.scores = np.zeros((n, 6), np.float64)
         self.margins = np.zeros(n, np.float64)
         self._mask = np.zeros(engine.num_actions, np.int8)
+        self.nets = NetTable(engine.obs_size, engine.num_actions)
         self._all = np.arange(n, dtype=np.int64)
         self._actions = None
         obs_space = spaces.Box(-np.inf, np.inf, (engine.obs_size,), np.float32)
@@ -208,11 +214,26 @@ class BatchedEnv(VecEnv):
         for s, (spec, _) in zip(others, picks):
             if spec in bots:               # built above too: it breaks the ties
                 self.kinds[i, s] = K.BOT + bots.index(spec)
+        self._place_nets(i)
         self.specs[i] = [spec for spec, _ in picks]
         self.seats[i] = seat
         self.states[i] = self.engine.new_state(int(rng.integers(2**62)))[0]
         self.decisions[i] = 0
         return {"seat": seat, "opponents": list(self.specs[i])}
+
+    def _place_nets(self, i):
+        """Kind NET + k for game i's CompiledPPOAgent seats (net k of self.nets); when adding
+        a net repacks the table, every game's net seats are renumbered."""
+        version = self.nets.version
+        for s, agent in self.agents[i].items():
+            if isinstance(agent, CompiledPPOAgent):
+                keep = [a for seats in self.agents for a in seats.values()]
+                self.kinds[i, s] = K.NET + self.nets.index(agent, keep)
+        if self.nets.version != version:
+            for g, seats in enumerate(self.agents):
+                for s, agent in seats.items():
+                    if isinstance(agent, CompiledPPOAgent):
+                        self.kinds[g, s] = K.NET + self.nets.index(agent)
 
     def start(self, games):
         """Move the opponents of freshly drawn games up to their learner's first turn."""
@@ -227,8 +248,10 @@ class BatchedEnv(VecEnv):
     def _play(self, games, first):
         """Apply `first` and move opponents until every game in `games` waits for its
         learner or is over; external opponents move in rounds, batched where possible."""
+        t = self.nets
         K.advance(self.states, games, first, self.seats, self.kinds, self.words,
-                  self.decisions, self.max_decisions, self.pending, self._mask)
+                  self.decisions, self.max_decisions, self.pending, self._mask,
+                  t.params, t.layers, t.nets, t.obs, t.h0, t.h1)
         while True:
             waiting = games[self.pending[games] >= 0]
             if (self.pending[games] == K.CAPPED).any():
@@ -237,7 +260,8 @@ class BatchedEnv(VecEnv):
                 return
             acts = external_actions(self, waiting, self.pending[waiting])
             K.advance(self.states, waiting, acts, self.seats, self.kinds, self.words,
-                      self.decisions, self.max_decisions, self.pending, self._mask)
+                      self.decisions, self.max_decisions, self.pending, self._mask,
+                      t.params, t.layers, t.nets, t.obs, t.h0, t.h1)
 
     def _observe(self, games):
         if games.size == self.num_envs:

@@ -11,13 +11,15 @@ disk cache is dropped when any of those sources changes (envs.core.cache).
 Codes of `kinds[g, seat]`: agents.compiled.POLICIES index (0 random, 1 greedy), BOT + i for
 the game's compiled heuristic bot i (kernels.bot_action: on a tie for the best action it
 hands the decision to the bot's Python agent, which draws from its own generator, so pending
-is then that seat), or EXTERNAL.
+is then that seat), NET + k for net k of the batched env's NetTable (a PPO checkpoint of the
+self-play pool: agents.ppo_compiled.net_action on the seat's observation), or EXTERNAL.
 """
 import pathlib
 
 from numba import njit
 
 from speciesgym.agents.compiled import load_glue
+from speciesgym.agents.ppo_compiled import net_action
 from speciesgym.agents.search import kernels
 from speciesgym.envs.core.cache import drop_stale_cache
 
@@ -27,16 +29,19 @@ drop_stale_cache(_HERE, [_HERE, _HERE.parent / "agents", _HERE.parent / "envs"])
 LEARNER, OVER, CAPPED = -1, -2, -3
 EXTERNAL = -1
 BOT = 2
+NET = 16
 
 for _game in ("evolution", "dominant_species"):
     load_glue(_game)          # register both games' kernels before anything compiles
 
 
 @njit(cache=True)
-def advance(states, games, first, seats, kinds, words, decisions, cap, pending, mask):
+def advance(states, games, first, seats, kinds, words, decisions, cap, pending, mask,
+            params, layers, nets, obs, h0, h1):
     """For each game g = games[i]: apply first[i] (if >= 0) for its mover, then move every
     compiled opponent until the learner (seats[g]) or an external opponent must act, or the
-    game ends; set pending[g]. Actions are trusted (the caller checked them)."""
+    game ends; set pending[g]. Actions are trusted (the caller checked them). params..h1:
+    the NetTable's nets and scratch (obs: the game's OBS_SIZE, float32)."""
     for i in range(games.shape[0]):
         g = games[i]
         st = states[g]
@@ -59,7 +64,11 @@ def advance(states, games, first, seats, kinds, words, decisions, cap, pending, 
                 pending[g] = seat
                 break
             kernels.legal_mask(st, mask)
-            if kind >= BOT:
+            if kind >= NET:
+                obs[:] = 0.0
+                kernels.observe(st, seat, obs)
+                a = net_action(params, layers, nets, kind - NET, obs, mask, h0, h1)
+            elif kind >= BOT:
                 a = kernels.bot_action(st, seat, mask, kind - BOT)
                 if a < 0:
                     pending[g] = seat

@@ -43,6 +43,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
+from speciesgym.agents.ppo_compiled import compiled_ppo
 from speciesgym.envs.core.engine import checked_step
 from speciesgym.envs.core.rewards import check_reward_mode, final_rewards
 
@@ -89,7 +90,9 @@ class OpponentPool:
     """Weighted opponent specs; `draw` picks one spec per opponent seat and builds its agent.
 
     Agents built from a spec are cached per spec (a PPO checkpoint loads once) and reseeded
-    from the env's generator when they carry one, so a run replays exactly."""
+    from the env's generator when they carry one, so a run replays exactly. A PPO checkpoint
+    plays as agents.ppo_compiled.CompiledPPOAgent (its policy as a compiled forward pass,
+    which the batched env runs inside its step)."""
 
     def __init__(self, game, num_players, specs=("random",), weights=None):
         self.game, self.num_players = game, num_players
@@ -105,12 +108,15 @@ class OpponentPool:
             raise ValueError(f"opponent weights {weights!r} do not fit specs {specs!r}")
         for spec in specs:               # fail now, with the spec named, not mid-episode;
             if spec not in self._cache:  # cached agents are not reseeded: they may be playing
-                self._cache[spec] = agent_from_spec(spec, self.game, self.num_players, seed=0)
+                self._cache[spec] = self._new(spec, 0)
         self.specs, self.weights = specs, w / w.sum()
+
+    def _new(self, spec, seed):
+        return compiled_ppo(agent_from_spec(spec, self.game, self.num_players, seed=seed))
 
     def agent(self, spec, seed):
         if spec not in self._cache:
-            self._cache[spec] = agent_from_spec(spec, self.game, self.num_players, seed=seed)
+            self._cache[spec] = self._new(spec, seed)
         agent = self._cache[spec]
         if hasattr(agent, "rng"):
             agent.rng = np.random.default_rng(seed)
@@ -131,7 +137,7 @@ class OpponentPool:
         out = []
         for spec, seed in picked:
             if any(s == spec for s, _ in out):   # a second seat of the same spec: own object
-                agent = agent_from_spec(spec, self.game, self.num_players, seed=seed)
+                agent = self._new(spec, seed)
             else:
                 agent = self.agent(spec, seed)
             out.append((spec, agent))

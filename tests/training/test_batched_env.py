@@ -176,7 +176,10 @@ def test_a_training_run_is_the_same_with_either_vec_env(tmp_path):
     assert all((weights[0][k] == weights[1][k]).all() for k in weights[0])
 
 
-def test_ppo_opponents_act_in_one_forward_pass(tmp_path, monkeypatch):
+def test_torch_ppo_opponents_act_in_one_forward_pass(tmp_path, monkeypatch):
+    """A PPOAgent that is not compiled (the pool's checkpoints are, and move inside the
+    compiled step: tests/training/test_compiled_ppo_opponent.py) acts for every game waiting
+    on it in one torch pass."""
     from speciesgym.agents.ppo_agent import PPOAgent
     from speciesgym.training.train import Args, train
     train(Args(game="dominant_species", players=2, envs=2, n_steps=64, batch_size=64,
@@ -184,6 +187,7 @@ def test_ppo_opponents_act_in_one_forward_pass(tmp_path, monkeypatch):
                eval_games=1, baselines="random", progress=False, runs_dir=str(tmp_path),
                name="p", vec="batched"))
     spec = f"ppo:{tmp_path / 'p' / 'final.zip'}"
+    monkeypatch.setattr(single_agent, "compiled_ppo", lambda agent: agent)
     rows = []
     logits = PPOAgent._logits
     monkeypatch.setattr(PPOAgent, "_logits", lambda self, obs: rows.append(len(obs))
