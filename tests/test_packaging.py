@@ -24,11 +24,15 @@ OLD_IN_NOTEBOOK = re.compile(rf"\"\s*(from {OLD}[.\s]|import {OLD}\b)")
 OLD_MODULE_STRING = re.compile(rf"(-m |[\"'])(?<!/){OLD}\.[a-z_]")
 
 
+RESULTS = ROOT / "training" / "results"   # records of runs: may drive older commits' layouts
+
+
 def project_files():
     for folder in ("speciesgym", "envs", "agents", "training", "tests", "notebooks"):
         for path in sorted((ROOT / folder).rglob("*")):
             if path.suffix in (".py", ".ipynb", ".sh") and "__pycache__" not in path.parts \
                     and ".ipynb_checkpoints" not in path.parts \
+                    and RESULTS not in path.parents \
                     and path != Path(__file__).resolve():   # this file's decoys import them
                 yield path
     yield ROOT / "Makefile"
