@@ -47,6 +47,12 @@ class RuleDispatcher(CPUDispatcher):
         twin = self.__dict__.get("_twin") or self.python_twin()
         return twin(*args, **kws)
 
+    def get_call_template(self, args, kws):
+        """A caller's constant argument is typed as its plain type, not as a literal: one
+        compilation serves `f(st, 0)` and `f(st, k)` (each literal was a copy of its own)."""
+        return super().get_call_template(tuple(types.unliteral(a) for a in args),
+                                         {k: types.unliteral(v) for k, v in kws.items()})
+
     def python_twin(self, signature=None):
         """The dispatcher Python calls: a copy of the function under its own name (so that
         numba caches it apart), compiled with wrappers (only for `signature` if given)."""
