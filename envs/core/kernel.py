@@ -32,9 +32,10 @@ import numba
 from numba import njit, types
 from numba.core.registry import CPUDispatcher
 
-from speciesgym.envs.core import link_opt
+from speciesgym.envs.core import compile_speed, link_opt
 
 link_opt.install()      # rule kernels' libraries are optimised by the callers that link them
+compile_speed.install()  # cheaper flag comparisons and record reprs while typing
 
 _NO_WRAPPERS = {"no_cpython_wrapper": True, "no_cfunc_wrapper": True}
 
