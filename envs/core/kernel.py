@@ -6,7 +6,8 @@ a C wrapper for it; a helper reached only from compiled code needs neither, and 
 third of the cold compile of a user's first step (issue 12 item 3). A rule kernel is
 compiled without them; when Python calls one (tests, tools), the call goes to a twin
 dispatcher of the same function, compiled with its wrappers on that first Python call and
-cached on its own.
+cached on its own. A caller's constant argument is typed as its plain type, not as a numba
+literal, so `f(st, 0)` and `f(st, k)` share one compilation.
 
 One compiled signature per rule helper:
 
