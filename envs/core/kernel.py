@@ -6,7 +6,8 @@ a C wrapper for it; a helper reached only from compiled code needs neither, and 
 third of the cold compile of a user's first step (issue 12 item 3). A rule kernel is
 compiled without them; when Python calls one (tests, tools), the call goes to a twin
 dispatcher of the same function, compiled with its wrappers on that first Python call and
-cached on its own.
+cached on its own. A caller's constant argument is typed as its plain type, not as a numba
+literal, so `f(st, 0)` and `f(st, k)` share one compilation.
 
 One compiled signature per rule helper:
 
@@ -32,9 +33,10 @@ import numba
 from numba import njit, types
 from numba.core.registry import CPUDispatcher
 
-from speciesgym.envs.core import link_opt
+from speciesgym.envs.core import compile_speed, link_opt
 
 link_opt.install()      # rule kernels' libraries are optimised by the callers that link them
+compile_speed.install()  # cheaper flag comparisons and record reprs while typing
 
 _NO_WRAPPERS = {"no_cpython_wrapper": True, "no_cfunc_wrapper": True}
 
@@ -46,6 +48,12 @@ class RuleDispatcher(CPUDispatcher):
     def __call__(self, *args, **kws):
         twin = self.__dict__.get("_twin") or self.python_twin()
         return twin(*args, **kws)
+
+    def get_call_template(self, args, kws):
+        """A caller's constant argument is typed as its plain type, not as a literal: one
+        compilation serves `f(st, 0)` and `f(st, k)` (each literal was a copy of its own)."""
+        return super().get_call_template(tuple(types.unliteral(a) for a in args),
+                                         {k: types.unliteral(v) for k, v in kws.items()})
 
     def python_twin(self, signature=None):
         """The dispatcher Python calls: a copy of the function under its own name (so that

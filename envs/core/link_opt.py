@@ -12,7 +12,12 @@ module optimisation then optimises it with everything it calls (inlining across 
 `install()` makes numba skip the module optimisation of such libraries: a library whose
 function has no wrapper at all. Function-level passes still run when its code is added,
 and every library that has a wrapper (what Python or C can call, so what runs) is
-optimised as before, over all it links. The generated code is as fast or faster (batched
+optimised as before, over all it links. Nor is machine code made for a link-only library
+(its unoptimised module with all it links, once per level of the call tree: 6 of a cold
+Dominant Species first step's 40 CPU seconds): the JIT engine gets a stub module that
+defines only the environment pointers of the library's module, which numba sets when it
+makes or loads the library, and the stub's object is what numba's cache stores beside the
+library's linkable bitcode (a process without the patch loads such an entry as well). The generated code is as fast or faster (batched
 random play and search games, alternating processes, in the README's cold start section).
 
 The hooks are private numba API: `install()` patches only the pinned numba version
@@ -20,11 +25,13 @@ The hooks are private numba API: `install()` patches only the pinned numba versi
 when the environment sets SPECIESGYM_LINK_OPT=0 (to compare, or to rule the patch out).
 """
 import os
+import weakref
 
 import numba
 
 NUMBA_VERSION = "0.68.1"
 _installed = False
+_ENV_PREFIX = "_ZN08NumbaEnv"   # numba's environment pointers (compiler.py)
 
 
 def _defines(library, name):
@@ -33,6 +40,21 @@ def _defines(library, name):
     except NameError:
         return False
     return True
+
+
+def _env_stub(library):
+    """An LLVM module defining only the environment pointers that `library`'s module defines
+    (its function's and those of all it links), as numba declares them: what numba sets
+    when it makes or loads the library (`set_env`), so its object must define them."""
+    from llvmlite import binding as ll
+    from llvmlite import ir
+    module = library._codegen._create_empty_module(library.name + ".env")
+    for gv in library._final_module.global_variables:
+        if gv.name.startswith(_ENV_PREFIX) and not gv.is_declaration:
+            stub = ir.GlobalVariable(module, ir.IntType(8).as_pointer(), name=gv.name)
+            stub.linkage = "common"
+            stub.initializer = ir.Constant(stub.type.pointee, None)
+    return ll.parse_assembly(str(module))
 
 
 def install():
@@ -45,6 +67,7 @@ def install():
     from numba.core import codegen, cpu
 
     optimize = codegen.CPUCodeLibrary._optimize_final_module
+    finalize = codegen.CPUCodeLibrary._finalize_final_module
     executable = cpu.CPUContext.get_executable
 
     def optimize_unless_link_only(library):
@@ -60,7 +83,23 @@ def install():
             library.link_only = True
         return executable(context, library, fndesc, env)
 
+    def finalize_final_module(library):
+        """A link-only library gets no machine code of its own: the engine gets a stub module
+        defining only the function's environment pointer (which numba sets and a cache
+        entry's object must define), and that stub's object is what the cache stores
+        beside the library's linkable bitcode."""
+        if not getattr(library, "link_only", False):
+            return finalize(library)
+        library._finalize_dynamic_globals()
+        library._verify_declare_only_symbols()
+        stub = _env_stub(library)
+        setattr(stub, "_CPUCodeLibrary__library", weakref.proxy(library))  # object cache hook
+        library._codegen._add_module(stub)
+        library._codegen._engine.finalize_object()
+        library._finalized = True
+
     codegen.CPUCodeLibrary._optimize_final_module = optimize_unless_link_only
+    codegen.CPUCodeLibrary._finalize_final_module = finalize_final_module
     cpu.CPUContext.get_executable = get_executable
     _installed = True
     return True

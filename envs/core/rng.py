@@ -5,7 +5,8 @@ randomness of a game comes from these kernels, so the same seed gives the same g
 bit, alone or in a batch, and a copied state continues exactly like the original.
 """
 import numpy as np
-from numba import njit
+
+from speciesgym.envs.core.kernel import rule_kernel
 
 _MULT = np.uint64(0x2545F4914F6CDD1D)
 _S12 = np.uint64(12)
@@ -39,7 +40,7 @@ def seed_word(seed: int) -> np.uint64:
     return np.uint64(z or 0x9E3779B97F4A7C15)
 
 
-@njit(cache=True)
+@rule_kernel
 def rng_next(st):
     """Advance the record's generator; return 32 good random bits as an int64."""
     x = st.rng
@@ -50,7 +51,7 @@ def rng_next(st):
     return np.int64((x * _MULT) >> _S32)
 
 
-@njit(cache=True)
+@rule_kernel
 def rng_below(st, n):
     """A uniform integer in [0, n) for 0 < n < 2**31 (rejection sampling, no bias)."""
     limit = (np.int64(1) << 32) - ((np.int64(1) << 32) % n)
@@ -60,7 +61,7 @@ def rng_below(st, n):
     return r % n
 
 
-@njit(cache=True)
+@rule_kernel
 def shuffle_prefix(st, arr, n):
     """Fisher-Yates shuffle of arr[0:n] in place, drawing from the record's generator."""
     for i in range(n - 1, 0, -1):

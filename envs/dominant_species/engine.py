@@ -11,6 +11,7 @@ from numba import njit
 
 from speciesgym.envs.core.engine import (ENV_MASK, ENV_NEW, ENV_OBSERVE, ENV_STEP, NO_MASK,
                                          NO_OBS, GameEngine)
+from speciesgym.envs.core.kernel import rule_kernel
 from speciesgym.envs.core.rng import rng_below, seed_word
 from speciesgym.envs.core.stepper import list_legal, pack
 from speciesgym.envs.dominant_species import data as D
@@ -61,7 +62,7 @@ def parse_animals(animals, num_players):
     return out
 
 
-@njit(cache=True)
+@rule_kernel
 def new_game(st, num_players, animals, forbid_useless):
     setup_game(st, num_players, animals, _START_CELLS, _START_TERRAIN, _TUNDRA_CELL,
                _START_CORNERS, _START_SPECIES, forbid_useless)

@@ -8,6 +8,7 @@ only its size, of the stacks only their face-up tiles and sizes. Pieces, in orde
 import numpy as np
 from numba import njit
 
+from speciesgym.envs.core.kernel import rule_kernel
 from speciesgym.envs.dominant_species.data import (CELL_CORNERS, N_CARDS, N_CELLS, N_CORNERS, N_FACEUP,
                                         N_SPACES, N_STACKS, STACK_SIZE)
 from speciesgym.envs.dominant_species.observe_ego import EGO_CELL, EGO_SIZE, fill_ego
@@ -60,14 +61,14 @@ O_CONTEXT = OFFSET["context"]
 assert OBS_SIZE - O_EGO == EGO_SIZE
 
 
-@njit(cache=True)
+@rule_kernel
 def _onehot(out, off, i, n):
     if 0 <= i < n:
         out[off + i] = 1.0
     return off + n
 
 
-@njit(cache=True)
+@rule_kernel
 def fill_head(st, seat, out):
     """me .. space_now (offset 0 to O_TERRAIN)."""
     o = _onehot(out, 0, st.seat_animal[seat], 6)
@@ -80,13 +81,13 @@ def fill_head(st, seat, out):
     _onehot(out, o, st.space_now if st.phase == 1 else -1, N_SPACES)
 
 
-@njit(cache=True)
+@rule_kernel
 def fill_terrain(st, out):
     for c in range(N_CELLS):
         out[O_TERRAIN + c * 9 + st.terrain[c]] = 1.0
 
 
-@njit(cache=True)
+@rule_kernel
 def fill_cubes(st, out):
     for c in range(N_CELLS):                  # zeros stay as written before
         for a in range(6):
@@ -94,14 +95,14 @@ def fill_cubes(st, out):
                 out[O_CUBES + c * 6 + a] = st.cubes[c, a] / 5.0
 
 
-@njit(cache=True)
+@rule_kernel
 def fill_dominant(st, out):
     for c in range(N_CELLS):
         if st.dom[c] >= 0:
             out[O_DOMINANT + c * 6 + st.dom[c]] = 1.0
 
 
-@njit(cache=True)
+@rule_kernel
 def fill_marks(st, out):
     """scored and flags."""
     for c in range(N_CELLS):
@@ -109,14 +110,14 @@ def fill_marks(st, out):
         out[O_SCORED + N_CELLS + c] = st.flags[c]
 
 
-@njit(cache=True)
+@rule_kernel
 def fill_corner(st, out):
     for k in range(N_CORNERS):
         if st.corner[k] >= 0:
             out[O_CORNER + k * 6 + st.corner[k]] = 1.0
 
 
-@njit(cache=True)
+@rule_kernel
 def fill_animals(st, out):
     """display .. initiative."""
     o = O_DISPLAY
@@ -136,14 +137,14 @@ def fill_animals(st, out):
         out[o + st.init_order[i] * 6 + i] = 1.0
 
 
-@njit(cache=True)
+@rule_kernel
 def fill_spaces(st, out):
     for s in range(N_SPACES):
         if st.space[s] >= 0:
             out[O_SPACES + s * 6 + st.space[s]] = 1.0
 
 
-@njit(cache=True)
+@rule_kernel
 def fill_supply(st, out):
     """boxes .. deck_left (offset O_BOXES to O_CONTEXT)."""
     o = O_BOXES
@@ -168,7 +169,7 @@ def fill_supply(st, out):
     out[o] = (st.deck_len - st.deck_ptr) / 26.0
 
 
-@njit(cache=True)
+@rule_kernel
 def fill_context(st, out):
     """context and protect (offset O_CONTEXT to O_EGO)."""
     o = _onehot(out, O_CONTEXT, st.ctx_cell, N_CELLS)
@@ -191,7 +192,7 @@ def fill_context(st, out):
             out[o + a * 6 + t] = (st.protect[a] >> t) & 1
 
 
-@njit(cache=True)
+@rule_kernel
 def fill_observation(st, seat, out):
     out[:] = 0.0
     fill_head(st, seat, out)

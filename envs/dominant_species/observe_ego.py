@@ -9,8 +9,8 @@ reordering could change the last bit). Rivals are a bit mask (bit a: animal a is
 game and is not the viewer), walked in increasing animal order.
 """
 import numpy as np
-from numba import njit
 
+from speciesgym.envs.core.kernel import rule_kernel
 from speciesgym.envs.dominant_species.data import CELL_CORNERS, N_CELLS, N_SPACES
 from speciesgym.envs.dominant_species.rules.board import tile_payout
 
@@ -23,7 +23,7 @@ EGO_SIZE = EGO_SPACES + N_SPACES * 2
 TWENTIETHS = np.arange(5) / 20.0
 
 
-@njit(cache=True)
+@rule_kernel
 def rivals_of(st, me):
     """Bit a set: animal a is in the game and is not `me`."""
     rivals = 0
@@ -33,7 +33,7 @@ def rivals_of(st, me):
     return rivals
 
 
-@njit(cache=True)
+@rule_kernel
 def ego_cell(st, me, rivals, c, out, o):
     """Cell c: my cubes, the most cubes of a rival, all rivals' cubes, my matching, the best
     rival matching, I dominate, a rival dominates, my VP and the best rival VP if the tile
@@ -77,7 +77,7 @@ def ego_cell(st, me, rivals, c, out, o):
     out[b + 8] = best_pay / 9.0
 
 
-@njit(cache=True)
+@rule_kernel
 def ego_displays(st, me, rivals, out, o):
     """ego_types 0..11: my display and the best rival's, per type (writes all twelve).
     Reads display."""
@@ -91,7 +91,7 @@ def ego_displays(st, me, rivals, out, o):
         out[o + 6 + t] = most / 6.0
 
 
-@njit(cache=True)
+@rule_kernel
 def ego_use(st, me, rivals, out, o):
     """ego_types 12..23: elements of each type next to my species and next to rivals'
     (cubes per cell capped at 4, / 20), summed in cell, corner, animal order. Reads cubes and
@@ -120,7 +120,7 @@ def ego_use(st, me, rivals, out, o):
                             out[o + 18 + e] += TWENTIETHS[min(n, 4)]
 
 
-@njit(cache=True)
+@rule_kernel
 def ego_scalars(st, me, rivals, out, o):
     """ego_scalars: gene, VP, best rival VP, lead, pawns, initiative place, food chain."""
     o += EGO_SCALARS
@@ -142,7 +142,7 @@ def ego_scalars(st, me, rivals, out, o):
             out[o + 7] += 1.0 / 6.0
 
 
-@njit(cache=True)
+@rule_kernel
 def ego_spaces(st, me, out, o):
     """ego_spaces: per action-display space, my pawn there, a rival's pawn there. Reads
     space."""
@@ -152,7 +152,7 @@ def ego_spaces(st, me, out, o):
             out[o + sp * 2 + (0 if st.space[sp] == me else 1)] = 1.0
 
 
-@njit(cache=True)
+@rule_kernel
 def fill_ego(st, me, out, o):
     """The whole viewer's-eye block of animal `me` at out[o:], onto zeros; returns its end."""
     rivals = rivals_of(st, me)

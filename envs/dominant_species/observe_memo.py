@@ -20,6 +20,7 @@ fill_observation does, so the bits are the same (tests/core/test_stepper.py).
 import numpy as np
 from numba import njit
 
+from speciesgym.envs.core.kernel import rule_kernel
 from speciesgym.envs.dominant_species.data import CELL_CORNERS, N_CELLS
 from speciesgym.envs.dominant_species.observe import (
     O_BOXES, O_CONTEXT, O_CORNER, O_CUBES, O_DISPLAY, O_DOMINANT, O_EGO, O_SCORED, O_SPACES, O_TERRAIN,
@@ -70,7 +71,7 @@ assert STATE_DTYPE.fields["dom"][0].base.itemsize == 1
 assert STATE_DTYPE.fields["corner"][0].base.itemsize == 1
 
 
-@njit(cache=True)
+@rule_kernel
 def _same(x, y, at, n):
     """Bytes at..at+n of x and y are equal (loops from 0 over slices: numba then needs no
     negative-index check and LLVM vectorises them)."""
@@ -82,14 +83,14 @@ def _same(x, y, at, n):
     return d == 0
 
 
-@njit(cache=True)
+@rule_kernel
 def _copy(x, y):
     """The state's bytes x into y (the last few bytes, never compared, left out)."""
     for i in range(LAST):
         y[i] = x[i]
 
 
-@njit(cache=True)
+@rule_kernel
 def _cell_same(x, y, c):
     """What ego_cell reads of cell c is unchanged (its terrain, dominance, cubes and
     corners; every display is compared apart); x and y as bytes."""
@@ -105,7 +106,7 @@ def _cell_same(x, y, c):
     return True
 
 
-@njit(cache=True)
+@rule_kernel
 def _public(st, seat, buf, x, y, fresh):
     """The pieces before ego_cells; y is the copy of the state they were written from (x
     and y as bytes)."""
@@ -137,7 +138,7 @@ def _public(st, seat, buf, x, y, fresh):
     fill_context(st, buf)
 
 
-@njit(cache=True)
+@rule_kernel
 def _ego(st, me, ego, x, y, fresh):
     """Animal me's viewer's-eye block (ego, from its start); y is the copy of the state it
     was computed from (x and y as bytes)."""

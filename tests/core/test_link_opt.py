@@ -63,3 +63,52 @@ def test_the_switch_turns_the_patch_off(tmp_path):
     out = run(tmp_path, SPECIESGYM_LINK_OPT="0")
     assert not out["installed"] and not out["helper_link_only"]
     assert out["value"] == 4951 and out["from_python"] == 45
+
+
+FRESH = textwrap.dedent("""
+    import json
+    from numba import njit
+    from speciesgym.envs.core import link_opt
+    from speciesgym.envs.core.kernel import rule_kernel
+
+    @rule_kernel
+    def tri(n):
+        s = 0
+        for i in range(n):
+            s += i
+        return s
+
+    @rule_kernel
+    def tri2(n):
+        return tri(n) * 2
+
+    @njit
+    def fresh(n):                      # not cached: compiled against the cached helpers
+        return tri2(n) + 3
+
+    print(json.dumps({"installed": link_opt.is_installed(), "value": fresh(100),
+                      "hits": sum(tri2.stats.cache_hits.values())}))
+""")
+
+
+@pytest.mark.skipif(numba.__version__ != link_opt.NUMBA_VERSION, reason="patch not active")
+def test_cached_link_only_helpers_link_into_new_callers_with_and_without_the_patch(tmp_path):
+    """A link-only library is cached as a stub object (its environment pointers) and its
+    bitcode: a later process, patched or not, loads it and links it into a new caller."""
+    script = tmp_path / "fresh.py"
+    script.write_text(FRESH)
+
+    def go(**env):
+        env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cache"), **env)
+        done = subprocess.run([sys.executable, str(script)], env=env, capture_output=True,
+                              text=True, cwd=os.getcwd(), timeout=600)
+        assert done.returncode == 0, done.stderr[-2000:]
+        import json
+        return json.loads(done.stdout.strip().splitlines()[-1])
+
+    first = go()
+    assert first["installed"] and first["value"] == 9903 and first["hits"] == 0
+    again = go()
+    assert again["value"] == 9903 and again["hits"] == 1
+    plain = go(SPECIESGYM_LINK_OPT="0")
+    assert not plain["installed"] and plain["value"] == 9903 and plain["hits"] == 1

@@ -194,7 +194,7 @@ def recompute_dominance(st):
     update_dominance(st)
 
 
-@rule_kernel
+@state_kernel
 def neighbour_tile(st, c, d):
     """Neighbour d of cell c if it holds a tile, else -1."""
     n = NEIGHBORS[c, d]
@@ -223,7 +223,7 @@ def count_adjacent(st, c, terrain_only):
     return n
 
 
-@rule_kernel
+@state_kernel
 def display_total(st, a):
     n = 0
     for t in range(6):
@@ -231,7 +231,7 @@ def display_total(st, a):
     return n
 
 
-@rule_kernel
+@state_kernel
 def has_added(st, a):
     for t in range(6):
         if st.display[a, t] > PRINTED[a, t]:
@@ -262,7 +262,7 @@ def draw_from_bag(st):
     return -1
 
 
-@rule_kernel
+@state_kernel
 def remove_corner_elem(st, k):
     """DS-ELEM-01: a removed element goes back to the bag."""
     e = st.corner[k]
@@ -283,7 +283,7 @@ def remove_cube(st, c, a, to_gene):
         st.elim[a] += 1
 
 
-@rule_kernel
+@state_kernel
 def move_cube(st, src, dst, a):
     add_cubes(st, src, a, -1)
     if st.hib[src, a] > st.cubes[src, a]:
@@ -291,7 +291,7 @@ def move_cube(st, src, dst, a):
     add_cubes(st, dst, a, 1)
 
 
-@rule_kernel
+@state_kernel
 def place_from_gene(st, c, a, n):
     m = min(n, st.gene[a])
     add_cubes(st, c, a, m)
@@ -307,7 +307,7 @@ def others_on(st, c, a):
     return False
 
 
-@rule_kernel
+@state_kernel
 def cubes_on(st, c):
     n = 0
     for a in range(6):
@@ -315,7 +315,7 @@ def cubes_on(st, c):
     return n
 
 
-@rule_kernel
+@state_kernel
 def tile_place(st, c, a):
     """DS-DOMN-02: a's place on c when scored (0 = most cubes; ties go to the animal higher
     in the food chain, the lower index); -1 when a has no cubes there."""
@@ -328,7 +328,7 @@ def tile_place(st, c, a):
     return place
 
 
-@rule_kernel
+@state_kernel
 def tile_payout(st, c, a):
     """The VP a would get if tile c were scored now."""
     place = tile_place(st, c, a)
@@ -344,7 +344,7 @@ def score_tile(st, c):
         st.vp[a] += tile_payout(st, c, a)
 
 
-@rule_kernel
+@state_kernel
 def gain_pawn(st, a):
     """DS-PAWN-02: a new action pawn, up to the 10 cylinders of the colour (A8)."""
     if st.ap_total[a] < MAX_PAWNS:

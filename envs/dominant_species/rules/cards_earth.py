@@ -14,6 +14,7 @@ from speciesgym.envs.dominant_species.rules.board import (D_BIOMASS, D_BLIGHT_CE
                                                cubes_on, has_adjacent_tile, move_cube,
                                                others_on, place_from_gene, remove_corner_elem,
                                                remove_cube, set_decision, tile_elem_total)
+from speciesgym.envs.dominant_species.state import state_kernel
 
 
 # --- Biomass / Predator: one tile after the other ------------------------------------------
@@ -134,7 +135,7 @@ def apply_cata_adj(st, b):
 
 
 # --- Evolution ----------------------------------------------------------------------------
-@rule_kernel
+@state_kernel
 def evo_victim_ok(st, c, b):
     return b != st.owner and st.cubes[c, b] > 0 and not (st.ctx_bits >> b) & 1
 

@@ -11,9 +11,10 @@ from speciesgym.envs.dominant_species.rules.board import (D_AQUA_CELL, D_AQUA_CO
                                                add_cubes, any_vacant_corner, bag_total,
                                                place_from_gene, set_corner, set_decision)
 from speciesgym.envs.dominant_species.rules.glaciation import can_glaciate, glaciate
+from speciesgym.envs.dominant_species.state import state_kernel
 
 
-@rule_kernel
+@state_kernel
 def is_watery(st, c):
     return c >= 0 and (st.terrain[c] == SEA or st.terrain[c] == WETLAND)
 

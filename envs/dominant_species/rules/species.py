@@ -175,7 +175,7 @@ def apply_wander_corner(st, k):
     start_wander_moves(st)
 
 
-@rule_kernel
+@state_kernel
 def can_move_in(st, a):
     for d in range(6):
         m = NEIGHBORS[st.ctx_cell, d]
