@@ -5,14 +5,11 @@ option through its property) at each overload lookup, tens of thousands of times
 first step, and formats every argument type (`str(args)`) at each compiler pass: a state
 record's repr lists all its fields each time. `install()` gives `values()` the same dict
 built without the property calls, and memoises a record type's repr (numba types are
-immutable; kept beside them, so pickles are unchanged). Only the pinned numba version (link_opt.NUMBA_VERSION), and not when
-SPECIESGYM_LINK_OPT=0 (one switch for both patches).
+immutable; kept beside them, so pickles are unchanged). Only where
+`link_opt.patching_allowed()`: the pinned numba version, and not when SPECIESGYM_LINK_OPT=0
+(one switch for both patches).
 """
-import os
-
-import numba
-
-from speciesgym.envs.core.link_opt import NUMBA_VERSION
+from speciesgym.envs.core.link_opt import patching_allowed
 
 _installed = False
 
@@ -20,10 +17,8 @@ _installed = False
 def install():
     """Patch numba (once per process); returns whether the patch is active."""
     global _installed
-    if _installed or numba.__version__ != NUMBA_VERSION:
+    if _installed or not patching_allowed():
         return _installed
-    if os.environ.get("SPECIESGYM_LINK_OPT", "1") == "0":
-        return False
     from numba.core import targetconfig
     from numba.core.types import npytypes
 

@@ -57,13 +57,18 @@ def _env_stub(library):
     return ll.parse_assembly(str(module))
 
 
+def patching_allowed():
+    """True on the pinned numba unless SPECIESGYM_LINK_OPT=0: the switch of every patch of
+    numba's private API (this module and envs/core/compile_speed.py)."""
+    return numba.__version__ == NUMBA_VERSION and os.environ.get("SPECIESGYM_LINK_OPT",
+                                                                  "1") != "0"
+
+
 def install():
     """Patch numba (once per process); returns whether the patch is active."""
     global _installed
-    if _installed or numba.__version__ != NUMBA_VERSION:
+    if _installed or not patching_allowed():
         return _installed
-    if os.environ.get("SPECIESGYM_LINK_OPT", "1") == "0":
-        return False
     from numba.core import codegen, cpu
 
     optimize = codegen.CPUCodeLibrary._optimize_final_module
