@@ -11,9 +11,8 @@ import pytest
 
 from speciesgym.envs.core import link_opt
 
-SCRIPT = textwrap.dedent("""
-    import json, sys
-    import numpy as np
+HEADER = textwrap.dedent("""
+    import json
     from numba import njit
     from speciesgym.envs.core import link_opt
     from speciesgym.envs.core.kernel import rule_kernel
@@ -24,7 +23,9 @@ SCRIPT = textwrap.dedent("""
         for i in range(n):
             s += i
         return s
+""")
 
+SCRIPT = HEADER + textwrap.dedent("""
     @njit(cache=True)
     def caller(n):
         return tri(n) + 1
@@ -39,9 +40,11 @@ SCRIPT = textwrap.dedent("""
 """)
 
 
-def run(tmp_path, **env):
+def run(tmp_path, text=SCRIPT, **env):
+    """Run `text` as a script in a fresh process on tmp_path's numba cache; its last line
+    of output, parsed as JSON."""
     script = tmp_path / "probe.py"
-    script.write_text(SCRIPT)
+    script.write_text(text)
     env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cache"), **env)
     done = subprocess.run([sys.executable, str(script)], env=env, capture_output=True,
                           text=True, cwd=os.getcwd(), timeout=600)
@@ -65,19 +68,7 @@ def test_the_switch_turns_the_patch_off(tmp_path):
     assert out["value"] == 4951 and out["from_python"] == 45
 
 
-FRESH = textwrap.dedent("""
-    import json
-    from numba import njit
-    from speciesgym.envs.core import link_opt
-    from speciesgym.envs.core.kernel import rule_kernel
-
-    @rule_kernel
-    def tri(n):
-        s = 0
-        for i in range(n):
-            s += i
-        return s
-
+FRESH = HEADER + textwrap.dedent("""
     @rule_kernel
     def tri2(n):
         return tri(n) * 2
@@ -95,16 +86,8 @@ FRESH = textwrap.dedent("""
 def test_cached_link_only_helpers_link_into_new_callers_with_and_without_the_patch(tmp_path):
     """A link-only library is cached as a stub object (its environment pointers) and its
     bitcode: a later process, patched or not, loads it and links it into a new caller."""
-    script = tmp_path / "fresh.py"
-    script.write_text(FRESH)
-
     def go(**env):
-        env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cache"), **env)
-        done = subprocess.run([sys.executable, str(script)], env=env, capture_output=True,
-                              text=True, cwd=os.getcwd(), timeout=600)
-        assert done.returncode == 0, done.stderr[-2000:]
-        import json
-        return json.loads(done.stdout.strip().splitlines()[-1])
+        return run(tmp_path, FRESH, **env)
 
     first = go()
     assert first["installed"] and first["value"] == 9903 and first["hits"] == 0
