@@ -99,3 +99,22 @@ print(dot(np.ones(4)), "scipy.linalg" in sys.modules)
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                          check=True)
     assert out.stdout.split() == ["True", "False", "4.0", "True"]
+
+
+def test_list_vars_walk_is_numbas_on_rule_kernels(monkeypatch):
+    from numba.core import ir
+    from numba.core.compiler import run_frontend
+
+    from speciesgym.envs.dominant_species.rules import conflict, glaciation
+    from speciesgym.envs.evolution.rules import feeding
+    assert compile_speed.install()
+    kernels = [obj.py_func for mod in (conflict, glaciation, feeding)
+               for obj in vars(mod).values() if hasattr(obj, "py_func")]
+    stmts = [stmt for fn in kernels for block in run_frontend(fn).blocks.values()
+             for stmt in block.body]
+    assert len(kernels) >= 4 and len(stmts) > 500
+    got = [[v.name for v in stmt.list_vars()] for stmt in stmts]
+    monkeypatch.setattr(ir.Inst, "_rec_list_vars",
+                        compile_speed.numba_originals["Inst._rec_list_vars"])
+    want = [[v.name for v in stmt.list_vars()] for stmt in stmts]
+    assert got == want and sum(map(len, got)) > 1000
