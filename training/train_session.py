@@ -21,6 +21,7 @@ from speciesgym.training.decisions.during_training import SUITE_COLUMNS
 from speciesgym.training.signals import StopSignals
 from speciesgym.training.train import (behaviour_clone, evaluate, link_or_copy, make_vec_env,
                                        opponent_mix, split_specs)
+from speciesgym.training.train_args import net_layers
 
 EVAL_HEADER = ["step", "opponent", "games", "win_rate", "mean_reward", "mean_score",
                "seconds", "cpu_seconds"]
@@ -79,12 +80,13 @@ class Session:
     def new_model(self, specs, weights):
         args = self.args
         venv = make_vec_env(args, specs, weights, args.seed)
-        net = [int(x) for x in args.net.split(",")]
+        net = net_layers(args.net)
+        vf = net_layers(args.vf_net, "--vf-net") if args.vf_net else net
         model = MaskablePPO(
             "MlpPolicy", venv, learning_rate=args.learning_rate, n_steps=args.n_steps,
             batch_size=args.batch_size, n_epochs=args.n_epochs, gamma=args.gamma,
             gae_lambda=args.gae_lambda, clip_range=args.clip_range, ent_coef=args.ent_coef,
-            policy_kwargs={"net_arch": {"pi": net, "vf": net}}, seed=args.seed, device="cpu",
+            policy_kwargs={"net_arch": {"pi": net, "vf": vf}}, seed=args.seed, device="cpu",
             tensorboard_log=os.path.join(self.run.dir, "tb"), verbose=0)
         return model, venv
 
@@ -164,7 +166,12 @@ class Session:
         remaining = args.timesteps - model.num_timesteps
         teachers = split_specs(args.pretrain) if model.num_timesteps == 0 else []
         stop = StopSignals()
+        checks = torch.distributions.Distribution._validate_args
         try:
+            # torch's argument checks of every Categorical (a simplex test per rollout step and
+            # minibatch: 16% of a Dominant Species PPO step) are off while this run trains:
+            # they check, they do not compute, so the numbers are the same (test).
+            torch.distributions.Distribution.set_default_validate_args(False)
             stop.install()
             if teachers:
                 behaviour_clone(model, args, teachers, self.options, self.run.dir)
@@ -190,6 +197,7 @@ class Session:
                   file=sys.stderr)
             raise
         finally:
+            torch.distributions.Distribution.set_default_validate_args(checks)
             stop.restore()
             self.log.close()
             self.venv.close()

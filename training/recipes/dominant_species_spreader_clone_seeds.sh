@@ -9,6 +9,7 @@
 #
 #   nice -n 19 sh training/recipes/dominant_species_spreader_clone_seeds.sh    # from the repository root
 #   RUNS_DIR=/work/runs SEEDS=0-1 WORKERS=1 sh training/recipes/...
+#   NAME=<sweep> EXTRA="--vf-net 64,64" sh training/recipes/...    # a variant
 set -e
 SPECIESGYM=${SPECIESGYM:-"python -m speciesgym"}
 RUNS_DIR=${RUNS_DIR:-runs}
@@ -23,6 +24,6 @@ RECIPE="--game dominant_species --players $PLAYERS --timesteps $TIMESTEPS --net 
  --pretrain-rounds 3 --runs-dir $RUNS_DIR --seeds $SEEDS --workers ${WORKERS:-1} --no-progress"
 
 NAME=${NAME:-dominant_species-${PLAYERS}p-spreaderclone}
-$SPECIESGYM train --name "$NAME" $RECIPE
+$SPECIESGYM train --name "$NAME" $RECIPE ${EXTRA:-}
 if [ "$PLAYERS" = 2 ]; then TARGET=0.55; else TARGET=0.25; fi
 $SPECIESGYM report "$RUNS_DIR/$NAME" --target $TARGET
