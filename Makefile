@@ -42,7 +42,7 @@ soak: warm
 DEMO_STEPS_EVOLUTION ?= 100000
 DEMO_STEPS_DS ?= 30000
 DEMO_GAMES ?= 50
-# Dominant Species: its recipe's cloning alone takes about 27 CPU-minutes, so the demo keeps
+# Dominant Species: its recipe's cloning alone takes about 14 CPU-minutes, so the demo keeps
 # its own short flags (--recipe none; --vec dummy: its README figures were made with it)
 DEMO_FLAGS = --players 2 --seed 0 --envs 8 --net 128,128 --shaping 2 --self-play 0.3 \
 	--checkpoint-every 20000 --pool-every 20000 --eval-every 0 --eval-games $(DEMO_GAMES) --overwrite --vec dummy --recipe none
