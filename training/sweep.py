@@ -83,6 +83,16 @@ def legacy_filled(config):
     return out
 
 
+def stored_config(config):
+    """A stored sweep config as today's Args would write it: fields added to Args since it
+    was written filled in (LEGACY_FIELDS from the field they followed, the rest at their
+    default, which is what those runs ran with)."""
+    defaults = json.loads(json.dumps({f.name: f.default for f in dataclasses.fields(Args)
+                                      if f.default is not dataclasses.MISSING
+                                      and f.name not in NOT_CONFIG}))
+    return {**defaults, **legacy_filled(config)}
+
+
 def sweep_config(args):
     """The fields that make a sweep's recipe: every Args field but NOT_CONFIG."""
     return {k: v for k, v in dataclasses.asdict(args).items() if k not in NOT_CONFIG}
@@ -152,11 +162,7 @@ def check_sweep(args, seeds):
     with open(path) as f:
         stored = json.load(f)
     given = json.loads(json.dumps(sweep_config(args)))         # lists and floats as stored
-    # a field added to Args after the sweep was written ran at its default
-    defaults = json.loads(json.dumps({f.name: f.default for f in dataclasses.fields(Args)
-                                      if f.default is not dataclasses.MISSING}))
-    old = {**{k: v for k, v in defaults.items() if k in given},
-           **legacy_filled(stored["config"])}
+    old = stored_config(stored["config"])
     differ = sorted(set(old) | set(given))
     differ = [k for k in differ if old.get(k, "<absent>") != given.get(k, "<absent>")]
     if differ:

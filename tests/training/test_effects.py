@@ -91,3 +91,16 @@ def test_sweeps_that_do_not_compare_are_refused(tmp_path, capsys):
     assert "not a sweep" in capsys.readouterr().err
     with pytest.raises(ValueError, match="at least one variant"):
         effects([base])
+
+
+def test_a_field_added_since_a_sweep_was_written_counts_at_its_default(tmp_path):
+    """A sweep written before --vf-net existed ran with the value network shaped as --net:
+    it matches a sweep with --vf-net empty, and differs from one with --vf-net 64,64."""
+    old = config()
+    del old["vf_net"]
+    base = make_sweep(tmp_path, "old", old, GRAZER["base"], HUNTER["base"])
+    same = make_sweep(tmp_path, "new", config(), GRAZER["base"], HUNTER["base"])
+    small = make_sweep(tmp_path, "small", config(vf_net="64,64"), GRAZER["base"], HUNTER["base"])
+    rows = effects([base, same, small], reps=50)
+    assert {r["changes"] for r in rows if r["sweep"] == same} == {"(same config)"}
+    assert {r["changes"] for r in rows if r["sweep"] == small} == {"--vf-net 64,64"}
