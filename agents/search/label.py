@@ -17,10 +17,16 @@ numbers: simulation i of every action starts from the same word, so all actions 
 same determinisation and the same later draws; the differences between actions are then
 measured in pairs, which is what `paired_z` uses.
 
-Why greedy rollouts and not a small search below each action: a full game of greedy play
-costs about as much as one search simulation with a short cap, and the build labels
+Why playouts and not a full search below each action by default: a full game of greedy
+play costs about as much as one search simulation with a short cap, and the build labels
 thousands of positions on a shared 2-core machine; a search per simulation would cut the
-simulations per action by two orders of magnitude and widen every standard error.
+simulations per action by two orders of magnitude and widen every standard error. The
+`tree` option (`decisions relabel --tree`) is the cheap middle way: one tree per action
+grown by its own simulations (single-observer ISMCTS below the action, as agents.search.uct),
+so the first replies and follow-ups after an action are chosen by search, not by the
+playout policy, at about the cost of the same number of playouts. Its samples are no
+longer independent (the tree learns from the earlier ones), so its standard errors are
+approximate.
 """
 from dataclasses import dataclass
 
@@ -28,12 +34,14 @@ import numpy as np
 from numba import njit
 
 from speciesgym.agents.search.kernels import legal_mask, policy_action, scores, step, to_move
-from speciesgym.agents.search.uct import GREEDY, MAX_SEATS, determinise, rank_values
+from speciesgym.agents.search.uct import (GREEDY, MAX_SEATS, backup, descend, determinise,
+                                         new_node, rank_values)
 from speciesgym.envs.core.rng import WORD_DTYPE, rng_below, seed_word
 
 FULL_GAME = 20_000          # decisions: a safety cap, far above the length of any game
 PLAYOUTS = ("greedy", "random", "mix")     # besides the names of the game's styles
 STYLE_KIND = 2                             # policy_action kind of style 0 (kind 1 greedy)
+TREE_C = 0.7                               # UCT exploration below an action (SearchAgent's c)
 
 
 def playout_kinds(game, playout):
@@ -85,6 +93,46 @@ def simulate_actions(root, seat, actions, words, depth, kinds, mask, out):
                 capped += 1
             n = scores(st, sc)
             rank_values(sc, n, 0.0, vals)
+            out[j, i] = vals[seat]
+    return capped
+
+
+@njit(cache=True)
+def simulate_actions_tree(root, seat, actions, words, depth, kinds, mask, out, child, visits,
+                          avail, value, hint, meta, c, prior_weight, prior_kind):
+    """As simulate_actions, with a search tree below each action: simulation i of action j
+    plays actions[j], walks action j's tree (UCT, uct.descend: every seat picks by its own
+    values, the prior's hint `prior_kind` expanded first), expands one node, then plays out
+    as simulate_actions does and backs the result up that tree. The tree arrays hold one
+    tree (at least words.shape[0] + 1 nodes), cleared for each action."""
+    work = np.zeros(1, root.dtype)
+    word = np.zeros(1, words.dtype)
+    sc = np.zeros(MAX_SEATS, np.float64)
+    vals = np.zeros(MAX_SEATS, np.float64)
+    seat_kinds = np.full(MAX_SEATS, kinds[0], np.int64)
+    moves = np.zeros(mask.shape[0], np.int64)
+    untried = np.zeros(mask.shape[0], np.int64)
+    path = np.zeros(child.shape[0] + 1, np.int64)
+    capped = 0
+    for j in range(actions.shape[0]):
+        meta[0] = 0
+        new_node(child, visits, avail, value, hint, meta)
+        for i in range(words.shape[0]):
+            word[0] = words[i]
+            if kinds.shape[0] > 1:
+                for s in range(MAX_SEATS):
+                    seat_kinds[s] = kinds[rng_below(word[0], kinds.shape[0])]
+            determinise(root, work, seat, word[0])
+            st = work[0]
+            step(st, actions[j])
+            plen = descend(st, child, visits, avail, value, hint, meta, word[0], c,
+                           prior_weight, True, prior_kind, mask, moves, untried, path)
+            play_out(st, depth, seat_kinds, word[0], mask)
+            if to_move(st) >= 0:
+                capped += 1
+            n = scores(st, sc)
+            rank_values(sc, n, 0.0, vals)
+            backup(path, plen, n, vals, visits, value)
             out[j, i] = vals[seat]
     return capped
 
@@ -142,10 +190,12 @@ def words_for(seed, sims):
     return words
 
 
-def label_position(game, state, seat, sims, seed, depth=FULL_GAME, policy="greedy"):
+def label_position(game, state, seat, sims, seed, depth=FULL_GAME, policy="greedy",
+                   tree=False):
     """Labels of every legal action of `state` (a (1,) record array, the mover `seat`) from
     `sims` simulations per action seeded by `seed`, played out by `policy` (a playout name,
-    playout_kinds). Only what `seat` sees is used."""
+    playout_kinds); with `tree`, a search tree grows below each action
+    (simulate_actions_tree). Only what `seat` sees is used."""
     from speciesgym.agents.search.agent import glue
     module = glue(game)
     if isinstance(sims, bool) or int(sims) < 1:
@@ -156,6 +206,13 @@ def label_position(game, state, seat, sims, seed, depth=FULL_GAME, policy="greed
     if actions.size == 0:
         raise ValueError("label: the position has no legal action (is the game over?)")
     out = np.zeros((actions.size, int(sims)), np.float64)
-    capped = simulate_actions(state, int(seat), actions, words_for(seed, int(sims)),
-                              int(depth), kinds, mask, out)
+    words = words_for(seed, int(sims))
+    if tree:
+        from speciesgym.agents.search.agent import Tree
+        t = Tree(module.N_ACTIONS, int(sims) + 1)
+        capped = simulate_actions_tree(state, int(seat), actions, words, int(depth), kinds,
+                                       mask, out, *t.arrays(), TREE_C, module.PRIOR, GREEDY)
+    else:
+        capped = simulate_actions(state, int(seat), actions, words, int(depth), kinds, mask,
+                                  out)
     return Labels(actions, out, int(capped))

@@ -105,17 +105,80 @@ def select(node, moves, k, p, child, visits, avail, value, hint, c, prior_weight
 
 
 @njit(cache=True)
+def descend(st, child, visits, avail, value, hint, meta, word, c, prior_weight, prior,
+            prior_kind, mask, moves, untried, path):
+    """One simulation's walk down the tree from node 0 (the node of `st` as it is now):
+    select by UCT while every legal move has a child, expand one untried move (the
+    prior's hint first), stepping `st` along. Writes the nodes visited into path; returns
+    their number. A full tree (meta[0] at capacity) stops the walk where it is."""
+    n_actions = child.shape[1]
+    cap = child.shape[0]
+    node = 0
+    path[0] = 0
+    plen = 1
+    while True:
+        p = to_move(st)
+        if p < 0:
+            break
+        legal_mask(st, mask)
+        k = 0
+        for a in range(n_actions):
+            if mask[a]:
+                moves[k] = a
+                k += 1
+        if hint[node] == -2:
+            hint[node] = policy_action(st, mask, word, prior_kind) if prior and k > 1 else -1
+        nu = 0
+        for j in range(k):
+            ch = child[node, moves[j]]
+            if ch >= 0:
+                avail[ch] += 1
+            else:
+                untried[nu] = moves[j]
+                nu += 1
+        if nu > 0:
+            if meta[0] >= cap:
+                break                                  # tree full: play out from here
+            a = untried[rng_below(word, nu)]
+            for j in range(nu):
+                if untried[j] == hint[node]:
+                    a = hint[node]
+            ch = new_node(child, visits, avail, value, hint, meta)
+            avail[ch] = 1
+            child[node, a] = ch
+            step(st, a)
+            path[plen] = ch
+            plen += 1
+            break
+        a = select(node, moves, k, p, child, visits, avail, value, hint, c, prior_weight)
+        step(st, a)
+        node = child[node, a]
+        path[plen] = node
+        plen += 1
+    return plen
+
+
+@njit(cache=True)
+def backup(path, plen, n, vals, visits, value):
+    """Count one visit and add each seat's value to every node of the path."""
+    for i in range(plen):
+        nd = path[i]
+        visits[nd] += 1
+        for q in range(n):
+            value[nd, q] += vals[q]
+
+
+@njit(cache=True)
 def simulate(root, work, seat, n_sims, child, visits, avail, value, hint, meta, word,
              c, prior_weight, depth, scale, policy, prior, prior_kind, evaluate):
     """Run n_sims simulations into the tree (grown from meta[0] nodes; the caller leaves room
     for n_sims more). `root` is a determinisation for `seat`, read only by `determinise`.
     policy / prior_kind: the policy_action kinds of the rollout and of the prior's hint."""
     n_actions = child.shape[1]
-    cap = child.shape[0]
     mask = np.zeros(n_actions, np.int8)
     moves = np.zeros(n_actions, np.int64)
     untried = np.zeros(n_actions, np.int64)
-    path = np.zeros(cap + 1, np.int64)
+    path = np.zeros(child.shape[0] + 1, np.int64)
     sc = np.zeros(MAX_SEATS, np.float64)
     vals = np.zeros(MAX_SEATS, np.float64)
     if meta[0] == 0:
@@ -123,56 +186,12 @@ def simulate(root, work, seat, n_sims, child, visits, avail, value, hint, meta, 
     for _ in range(n_sims):
         determinise(root, work, seat, word)
         st = work[0]
-        node = 0
-        path[0] = 0
-        plen = 1
-        while True:
-            p = to_move(st)
-            if p < 0:
-                break
-            legal_mask(st, mask)
-            k = 0
-            for a in range(n_actions):
-                if mask[a]:
-                    moves[k] = a
-                    k += 1
-            if hint[node] == -2:
-                hint[node] = policy_action(st, mask, word, prior_kind) if prior and k > 1 else -1
-            nu = 0
-            for j in range(k):
-                ch = child[node, moves[j]]
-                if ch >= 0:
-                    avail[ch] += 1
-                else:
-                    untried[nu] = moves[j]
-                    nu += 1
-            if nu > 0:
-                if meta[0] >= cap:
-                    break                                  # tree full: play out from here
-                a = untried[rng_below(word, nu)]
-                for j in range(nu):
-                    if untried[j] == hint[node]:
-                        a = hint[node]
-                ch = new_node(child, visits, avail, value, hint, meta)
-                avail[ch] = 1
-                child[node, a] = ch
-                step(st, a)
-                path[plen] = ch
-                plen += 1
-                break
-            a = select(node, moves, k, p, child, visits, avail, value, hint, c, prior_weight)
-            step(st, a)
-            node = child[node, a]
-            path[plen] = node
-            plen += 1
+        plen = descend(st, child, visits, avail, value, hint, meta, word, c, prior_weight,
+                       prior, prior_kind, mask, moves, untried, path)
         rollout(st, depth, policy, word, mask)
         n = scores(st, sc)
         if evaluate:
             ending_now(st, sc)
         rank_values(sc, n, scale, vals)
-        for i in range(plen):
-            nd = path[i]
-            visits[nd] += 1
-            for q in range(n):
-                value[nd, q] += vals[q]
+        backup(path, plen, n, vals, visits, value)
     return n_sims

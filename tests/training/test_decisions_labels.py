@@ -49,6 +49,52 @@ def test_relabel_records_its_playout(tmp_path):
         tiny_relabel(suite, out, sims=2)                    # greedy into the flyer journal
 
 
+def test_tree_labels_are_deterministic_and_other_than_playouts():
+    """A tree below each action (label_position's tree): the same seed gives the same
+    samples, shaped [action, simulation] in [0, 1]; on some position they differ from the
+    plain playouts' (so the option reaches the compiled loop)."""
+    differs = 0
+    for engine, state in feeding_positions(2, 5, 3):
+        seat = engine.to_move(state)
+        a = label_position("evolution", state, seat, 12, seed=4, policy="mix", tree=True)
+        b = label_position("evolution", state, seat, 12, seed=4, policy="mix", tree=True)
+        flat = label_position("evolution", state, seat, 12, seed=4, policy="mix")
+        assert np.array_equal(a.samples, b.samples)
+        assert np.array_equal(a.actions, flat.actions) and a.samples.shape == flat.samples.shape
+        assert ((a.samples >= 0) & (a.samples <= 1)).all()
+        differs += not np.array_equal(a.samples, flat.samples)
+    assert differs >= 1
+
+
+@pytest.mark.parametrize("game", ["evolution", "dominant_species"])
+def test_tree_labels_use_no_hidden_information(game):
+    """Two states that differ only in what the mover cannot see: the same tree labels."""
+    from tests.agents.test_infoset import positions
+    from tests.agents.test_search import hide_differently
+    rng = np.random.default_rng(5)
+    late = [(e, s) for e, s in positions(game, 2, seed=9, every=97)
+            if e.legal_mask(s).sum() >= 2][-2:]
+    assert late
+    for i, (engine, state) in enumerate(late):
+        seat = engine.to_move(state)
+        other = hide_differently(game, state, seat, rng)
+        assert other.tobytes() != state.tobytes()
+        a = label_position(game, state, seat, 3, seed=i, policy="mix", tree=True)
+        b = label_position(game, other, seat, 3, seed=i, policy="mix", tree=True)
+        assert np.array_equal(a.samples, b.samples)
+
+
+def test_relabel_records_its_tree(tmp_path):
+    suite = toy_suite(tmp_path)
+    out = tmp_path / "tree.json.gz"
+    data = tiny_relabel(suite, out, sims=2, tree=True)
+    assert data["budget"]["tree"] is True and data["complete"]
+    with pytest.raises(ValueError, match="other arguments"):
+        tiny_relabel(suite, out, sims=2)                    # plain playouts into the tree journal
+    plain = tiny_relabel(suite, tmp_path / "plain.json.gz", sims=2)
+    assert "tree" not in plain["budget"]
+
+
 def rising(suite_path, out, changes=None):
     """A relabelling of the toy suite: values rising with the action (the highest best), all
     positions clear; then `changes` applied."""

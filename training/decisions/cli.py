@@ -66,10 +66,11 @@ def cmd_relabel(args, executor):
     from speciesgym.training.decisions.relabel import RelabelArgs, relabel
     data = relabel(RelabelArgs(args.suite, args.out, args.seed, args.sims, args.workers,
                                args.max_positions, not args.quiet, _command(), executor,
-                               args.playout))
+                               args.playout, args.tree))
     state = "complete" if data["complete"] else "partial (rerun to continue)"
+    below = ", a tree below each action" if args.tree else ""
     print(f"{args.out}: {len(data['positions'])} positions relabelled, seed {args.seed}, "
-          f"{data['budget']['sims']} simulations per action, {args.playout} playouts, "
+          f"{data['budget']['sims']} simulations per action, {args.playout} playouts{below}, "
           f"{state} "
           f"({data['built']['seconds']:.0f} worker seconds)")
     return 0
@@ -213,6 +214,9 @@ def add_decisions_parser(sub):
                          help="simulations per legal action (default: the suite's budget)")
     relabel.add_argument("--workers", type=int, default=1)
     add_playout_argument(relabel)
+    relabel.add_argument("--tree", action="store_true",
+                         help="grow a search tree below each action from its simulations "
+                              "(replies chosen by search, not by the playout policy)")
     relabel.add_argument("--max-positions", type=int, default=None,
                          help="stop after this many new positions (the rerun continues)")
     relabel.add_argument("--quiet", action="store_true", help="no progress bar")

@@ -2,7 +2,8 @@
 (and the suite's budget unless `sims` is given), into a new suite file holding the same
 positions; `speciesgym.training.decisions.agree` then compares the two labellings. `playout` picks the
 labeller's playout policy (agents.search.label.playout_kinds; default greedy, as the suites
-were built); the file's budget records it as `rollout`.
+were built); the file's budget records it as `rollout`, and `tree` (a search tree below each
+action, label_position's tree) as `"tree": true`.
 
 Position i is labelled by agents.search.label with `sims` simulations per legal action
 seeded from (seed, i), so its result depends only on (suite, seed, sims, i) and workers may
@@ -44,6 +45,7 @@ class RelabelArgs:
     command: str = ""
     executor: object = None    # None: `workers` local processes; or a ray_tasks.RayTasks
     playout: str = "greedy"    # the labeller's playout policy (agents.search.label.PLAYOUTS)
+    tree: bool = False         # a search tree below each action (label_position's tree)
 
 
 def fingerprint(positions):
@@ -58,13 +60,13 @@ def label_seed(seed, i):
     return int(np.random.default_rng([seed, i]).integers(2**62))
 
 
-def relabel_task(game, record, sims, seed, i, playout="greedy"):
+def relabel_task(game, record, sims, seed, i, playout="greedy", tree=False):
     """The journal line of position i: {"task", "positions": [record relabelled], "seconds"}."""
     from speciesgym.agents.search.label import label_position
     start = time.perf_counter()
     _, state = rebuild_position(game, record, f"position {i} ({record.get('id')})")
     labels = label_position(game, state, record["seat"], sims, label_seed(seed, i),
-                            policy=playout)
+                            policy=playout, tree=tree)
     if labels.actions.tolist() != list(record["legal"]):
         raise ValueError(f"position {i}: the labeller's legal actions differ from the suite's")
     new = dict(record, **label_fields(labels, sims))
@@ -98,6 +100,9 @@ def relabel(args):
     if out.resolve() == pathlib.Path(source.path).resolve():
         raise ValueError("decisions relabel: --out is the suite itself; write elsewhere")
     budget = dict(data.get("budget", {}), sims=sims, rollout=args.playout)
+    budget.pop("tree", None)
+    if args.tree:
+        budget["tree"] = True               # absent otherwise: old journals keep their header
     header = {"relabel": data["name"], "positions": fingerprint(positions),
               "seed": args.seed, "budget": budget}
     try:
@@ -139,7 +144,8 @@ def relabel(args):
             write()
 
     calls = ((f"position {i} ({positions[i].get('id')})", relabel_task,
-              (data["game"], positions[i], sims, args.seed, i, args.playout)) for i in todo)
+              (data["game"], positions[i], sims, args.seed, i, args.playout, args.tree))
+             for i in todo)
     try:
         run_tasks(calls, args.workers, on_result, executor=args.executor)
     except TaskFailed as exc:
