@@ -69,6 +69,18 @@ def play_out(st, depth, seat_kinds, word, mask):
 
 
 @njit(cache=True)
+def begin(root, work, seat, word, start, kinds, seat_kinds, action):
+    """Start a simulation: the word from `start`, each seat's playout kind drawn (several
+    kinds), a determinisation for `seat` into work, then `action` played."""
+    word[0] = start
+    if kinds.shape[0] > 1:
+        for s in range(MAX_SEATS):
+            seat_kinds[s] = kinds[rng_below(word[0], kinds.shape[0])]
+    determinise(root, work, seat, word[0])
+    step(work[0], action)
+
+
+@njit(cache=True)
 def simulate_actions(root, seat, actions, words, depth, kinds, mask, out):
     """out[j, i] = the mover's final rank reward after actions[j] in simulation i (words[i]
     seeds the determinisation and everything after it; with several `kinds`, first each
@@ -81,13 +93,8 @@ def simulate_actions(root, seat, actions, words, depth, kinds, mask, out):
     capped = 0
     for i in range(words.shape[0]):
         for j in range(actions.shape[0]):
-            word[0] = words[i]
-            if kinds.shape[0] > 1:
-                for s in range(MAX_SEATS):
-                    seat_kinds[s] = kinds[rng_below(word[0], kinds.shape[0])]
-            determinise(root, work, seat, word[0])
+            begin(root, work, seat, word, words[i], kinds, seat_kinds, actions[j])
             st = work[0]
-            step(st, actions[j])
             play_out(st, depth, seat_kinds, word[0], mask)
             if to_move(st) >= 0:
                 capped += 1
@@ -118,13 +125,8 @@ def simulate_actions_tree(root, seat, actions, words, depth, kinds, mask, out, c
         meta[0] = 0
         new_node(child, visits, avail, value, hint, meta)
         for i in range(words.shape[0]):
-            word[0] = words[i]
-            if kinds.shape[0] > 1:
-                for s in range(MAX_SEATS):
-                    seat_kinds[s] = kinds[rng_below(word[0], kinds.shape[0])]
-            determinise(root, work, seat, word[0])
+            begin(root, work, seat, word, words[i], kinds, seat_kinds, actions[j])
             st = work[0]
-            step(st, actions[j])
             plen = descend(st, child, visits, avail, value, hint, meta, word[0], c,
                            prior_weight, True, prior_kind, mask, moves, untried, path)
             play_out(st, depth, seat_kinds, word[0], mask)
