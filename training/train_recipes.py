@@ -13,8 +13,8 @@ checkpoint interval the recipe's sweep ran with, so its figures replay).
   evolution_flyer_clone_seeds.sh: 4-5 of 5 seeds past 55% against each heuristic, 2 players).
 - dominant_species: behaviour cloning of heuristic:spreader (500 games, two DAgger rounds),
   then 4.5M conservative PPO steps with a 64,64 value network beside the 256,256 policy
-  (training/recipes/dominant_species_spreader_clone_seeds.sh); seed 0 won 58% against the
-  spreader at 4.5M steps after 63 CPU-minutes (session 12); its five-seed sweep is running.
+  (training/recipes/dominant_species_spreader_clone_seeds.sh: 4 of 5 seeds past 55% against
+  each heuristic at 4.5M steps, 53-63 CPU-minutes per seed, 2 players).
 """
 RECIPES = {
     "evolution": {
