@@ -12,6 +12,8 @@
                         search:200cpums:spreader (rollouts and prior by that heuristic)
   ppo:<path>            a MaskablePPO checkpoint (agents.ppo_agent.PPOAgent.load)
   rllib:<run folder>    an RLlib PPO run (training.rllib; agents.rllib_agent), needs Ray
+  hybrid:<decisions>:<spec>|<base>   <spec> takes one kind of decision (feeding, evolve,
+                        dominance: the suites' kinds), <base> the rest (agents.hybrid)
   py:<module>.<Name>    any importable class or factory making an agent: called with those
                         of `game`, `num_players`, `seed` that its signature names (all of
                         them if it takes **kwargs); what it returns must have `act`
@@ -28,7 +30,7 @@ HEURISTICS = {
     "dominant_species": {"dominator": ("speciesgym.agents.ds_heuristics", "DominatorAgent"),
                          "spreader": ("speciesgym.agents.ds_heuristics", "SpreaderAgent")},
 }
-KINDS = ("random", "heuristic", "greedy", "mcts", "search", "ppo", "rllib", "py")
+KINDS = ("random", "heuristic", "greedy", "mcts", "search", "ppo", "rllib", "hybrid", "py")
 
 
 def from_spec(spec, game, num_players, seed=None):
@@ -93,6 +95,9 @@ def from_spec(spec, game, num_players, seed=None):
                              f"'speciesgym[ray]'") from None
         from speciesgym.agents.rllib_agent import RLlibAgent
         return RLlibAgent(arg, game, num_players)
+    if kind == "hybrid":
+        from speciesgym.agents.hybrid import from_arg as hybrid
+        return hybrid(spec, arg, game, num_players, seed)
     if kind == "py":
         return build_py(spec, game, num_players, seed)
     raise ValueError(f"unknown agent spec {spec!r}; kinds: {', '.join(KINDS)} "

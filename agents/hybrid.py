@@ -1,0 +1,84 @@
+"""`hybrid:<decisions>:<spec>|<base spec>`: one agent takes one kind of decision, another the
+rest, e.g. `hybrid:feeding:search:25|heuristic:flyer` (search:25 chooses in Evolution's
+Feeding phase, heuristic:flyer everywhere else).
+
+Why: a decision suite scores one kind of decision, a tournament whole games. A tournament of
+hybrids that share the base and differ only in who takes the suite's kind of decision rates
+exactly what the suite scores (README, "Does the suite order agents as a tournament does?").
+
+The kinds are the suites' (`training.decisions.types`: feeding, evolve, dominance). Which
+kind a decision is depends on public fields only (phase, the pending sub-decision) and the
+legal actions; the hybrid reads them from one determinisation of its seat's information set
+(those fields are the same in every determinisation), so it wants the InfoSet as search
+agents do, and passes it on to whichever agent wants it.
+"""
+import numpy as np
+
+from speciesgym.agents.base import Agent
+
+SEPARATOR = "|"
+
+
+def parse(spec, arg):
+    """(decisions, inner spec, base spec) of a hybrid spec's argument; ValueError names what
+    is wrong."""
+    from speciesgym.training.decisions.types import TYPERS
+    decisions, _, rest = arg.partition(":")
+    inner, sep, base = rest.rpartition(SEPARATOR)
+    if not sep or not inner.strip() or not base.strip():
+        raise ValueError(f"agent spec {spec!r}: hybrid needs "
+                         f"'hybrid:<decisions>:<spec>{SEPARATOR}<base spec>', e.g. "
+                         f"'hybrid:feeding:search:25{SEPARATOR}heuristic:flyer'")
+    if decisions not in TYPERS:
+        raise ValueError(f"agent spec {spec!r}: unknown kind of decisions {decisions!r}; "
+                         f"choose one of {', '.join(TYPERS)}")
+    if inner.strip().startswith("hybrid:") or base.strip().startswith("hybrid:"):
+        raise ValueError(f"agent spec {spec!r}: a hybrid's parts cannot be hybrids")
+    return decisions, inner.strip(), base.strip()
+
+
+class HybridAgent(Agent):
+    """`inner` chooses the decisions of kind `decisions`, `base` all others."""
+
+    wants_infoset = True
+
+    def __init__(self, decisions, inner, base, seed=None):
+        from speciesgym.training.decisions.types import decision_type
+        self.decisions, self.inner, self.base = decisions, inner, base
+        self._type = decision_type
+        self._rng = np.random.default_rng(seed)
+        self.name = f"hybrid:{decisions}:{getattr(inner, 'name', '?')}{SEPARATOR}" \
+                    f"{getattr(base, 'name', '?')}"
+
+    def chooser(self, action_mask, infoset):
+        """The part that takes this decision."""
+        if infoset is None:
+            raise ValueError("hybrid agent: act needs the seat's InfoSet (runners give it to "
+                             "agents with wants_infoset)")
+        view = infoset.sample(self._rng)
+        kind = self._type(self.decisions, view, action_mask)
+        return self.inner if kind is not None else self.base
+
+    def act(self, observation, action_mask, infoset=None) -> int:
+        agent = self.chooser(action_mask, infoset)
+        if getattr(agent, "wants_infoset", False):
+            return agent.act(observation, action_mask, infoset)
+        return agent.act(observation, action_mask)
+
+    def reset(self, seat=None, num_players=None):
+        for agent in (self.inner, self.base):
+            reset = getattr(agent, "reset", None)
+            if reset is not None:
+                reset(seat, num_players)
+
+
+def from_arg(spec, arg, game, num_players, seed):
+    """The HybridAgent a `hybrid:` spec names (its parts built by agents.spec.from_spec)."""
+    from speciesgym.agents.spec import from_spec
+    decisions, inner, base = parse(spec, arg)
+    games = {"feeding": "evolution", "evolve": "evolution", "dominance": "dominant_species"}
+    if games.get(decisions, game) != game:
+        raise ValueError(f"agent spec {spec!r}: {decisions} decisions are "
+                         f"{games[decisions]}'s, not {game}'s")
+    return HybridAgent(decisions, from_spec(inner, game, num_players, seed=seed),
+                       from_spec(base, game, num_players, seed=seed), seed=seed)
