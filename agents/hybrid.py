@@ -50,6 +50,10 @@ class HybridAgent(Agent):
         self.name = f"hybrid:{decisions}:{getattr(inner, 'name', '?')}{SEPARATOR}" \
                     f"{getattr(base, 'name', '?')}"
 
+    @property
+    def parts(self):
+        return (self.inner, self.base)
+
     def chooser(self, action_mask, infoset):
         """The part that takes this decision."""
         if infoset is None:
@@ -66,7 +70,7 @@ class HybridAgent(Agent):
         return agent.act(observation, action_mask)
 
     def reset(self, seat=None, num_players=None):
-        for agent in (self.inner, self.base):
+        for agent in self.parts:
             reset = getattr(agent, "reset", None)
             if reset is not None:
                 reset(seat, num_players)

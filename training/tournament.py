@@ -152,7 +152,10 @@ def check_config(config):
 def first_move(agent, game, players, options):
     """Let a built-in agent choose the first move of a game, here and untimed: whatever
     kernels it needs are compiled now (on a cold numba cache that takes minutes) rather than
-    in its first timed move in a worker."""
+    in its first timed move in a worker. A hybrid's parts each choose one (its inner part
+    may not be asked in the game's first decision)."""
+    for part in getattr(agent, "parts", ()):
+        first_move(part, game, players, options)
     engine = make_engine(game, players, **options)
     state = engine.new_state(0)
     seat = engine.to_move(state)

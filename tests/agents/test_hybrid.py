@@ -96,3 +96,12 @@ def test_hybrid_without_infoset_is_refused():
     agent = from_spec("hybrid:feeding:random|random", "evolution", 2)
     with pytest.raises(ValueError, match="InfoSet"):
         agent.act(engine.observe(state, 0), engine.legal_mask(state))
+
+
+def test_tournament_warms_both_parts_before_the_games():
+    """The tournament's untimed first move (compiling kernels before any timed move) reaches
+    the inner part too, which the game's first decision (not a feeding one) would not."""
+    from speciesgym.training.tournament import first_move
+    inner, base = Recorder("feeding", 1), Recorder("feeding", 2)
+    first_move(HybridAgent("feeding", inner, base), "evolution", 2, {})
+    assert len(inner.kinds) == 1 and len(base.kinds) == 2
