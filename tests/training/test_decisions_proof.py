@@ -126,3 +126,82 @@ def test_pooled_boards_average_over_every_position_and_resample_per_board(tmp_pa
                  str(tmp_path / "two"), "--ratings", str(tmp_path / "ratings.csv"),
                  "--reps", "50", "--out", str(out)]) == 0
     assert json.loads(out.read_text())["positions"] == 40
+
+
+def write_games(path, games):
+    """A tournament's results.jsonl: games as (entrants, ranks)."""
+    path.write_text("".join(json.dumps({"index": i, "entrants": list(e), "ranks": list(r)}) + "\n"
+                            for i, (e, r) in enumerate(games)))
+
+
+def test_proof_against_win_shares_of_the_games(tmp_path, capsys):
+    """--games: the order by win share (ties split), the bootstrap resampling games. Three
+    agents in round robin: a beats b and c twice each, b beats c in 3 of 4 (one tie), so the
+    shares are a 4/4, b (3 + 0.5) / 6, c 0.5 / 6; regrets ordered the same give 1. With
+    hybrids of one kind and base the shares go to their inner specs' names."""
+    from speciesgym.training.cli import main
+    from speciesgym.training.decisions.proof import read_games
+    from speciesgym.training.decisions.proof_ratings import board_names
+    h = lambda x: f"hybrid:feeding:{x}|heuristic:flyer"
+    games = [((h("a"), h("b")), (1, 2)), ((h("c"), h("a")), (2, 1))] * 2 + \
+        [((h("b"), h("c")), (1, 2))] * 3 + [((h("c"), h("b")), (1, 1))]
+    write_games(tmp_path / "results.jsonl", games)
+    shares = read_games(tmp_path / "results.jsonl")
+    assert shares.point(["a", "b", "c"]).tolist() == pytest.approx([1.0, 3.5 / 6, 0.5 / 6])
+    write_board(tmp_path / "board", {"a": [0.01] * 4, "b": [0.02] * 4, "c": [0.05] * 4},
+                lambda i: 2)
+    fig = proof(read_regrets(tmp_path / "board"), shares, reps=200)
+    assert fig["spearman"] == pytest.approx(1.0) and fig["strength"] == "share"
+    assert {r["agent"]: r["games"] for r in fig["rows"]} == {"a": 4, "b": 6, "c": 6}
+    # a board ordered against the games
+    write_board(tmp_path / "back", {"a": [0.05] * 4, "b": [0.02] * 4, "c": [0.01] * 4},
+                lambda i: 2)
+    assert proof(read_regrets(tmp_path / "back"), shares, reps=50)["spearman"] == \
+        pytest.approx(-1.0)
+    assert main(["decisions", "proof", "--board", str(tmp_path / "board"), "--games",
+                 str(tmp_path / "results.jsonl"), "--reps", "50"]) == 0
+    assert "Spearman 1.000" in capsys.readouterr().out
+    # mixed bases: no renaming
+    assert board_names([h("a"), "hybrid:feeding:b|random"]) == \
+        {h("a"): h("a"), "hybrid:feeding:b|random": "hybrid:feeding:b|random"}
+
+
+def test_games_bootstrap_narrows_with_more_games(tmp_path):
+    """Shares 0.6 / 0.5 / 0.4 between three agents: 30 games leave the order uncertain,
+    3000 games settle it (the games are drawn again, not the ratings)."""
+    rng = np.random.default_rng(2)
+    strength = {"a": 0.6, "b": 0.5, "c": 0.4}
+
+    def games(n):
+        out = []
+        for _ in range(n):
+            x, y = rng.choice(["a", "b", "c"], 2, replace=False)
+            p = 0.5 + strength[x] - strength[y]
+            out.append(((x, y), (1, 2) if rng.random() < p else (2, 1)))
+        return out
+    write_board(tmp_path / "board", {"a": [0.01] * 4, "b": [0.02] * 4, "c": [0.03] * 4},
+                lambda i: 2)
+    from speciesgym.training.decisions.proof import read_games
+    lows = {}
+    for n in (30, 3000):
+        write_games(tmp_path / f"g{n}.jsonl", games(n))
+        lows[n] = proof(read_regrets(tmp_path / "board"), read_games(tmp_path / f"g{n}.jsonl"),
+                        reps=300)["low"]
+    assert lows[30] < 0.5 and lows[3000] == pytest.approx(1.0)
+
+
+def test_bad_games_file_is_named(tmp_path, capsys):
+    from speciesgym.training.cli import main
+    from speciesgym.training.decisions.proof import read_games
+    (tmp_path / "bad.jsonl").write_text('{"index": 0, "entrants": ["a"]}\n')
+    with pytest.raises(ValueError, match="line 1 is not a tournament result"):
+        read_games(tmp_path / "bad.jsonl")
+    with pytest.raises(ValueError, match="cannot read"):
+        read_games(tmp_path / "none.jsonl")
+    (tmp_path / "empty.jsonl").write_text("")
+    with pytest.raises(ValueError, match="no finished games"):
+        read_games(tmp_path / "empty.jsonl")
+    write_board(tmp_path / "board", {"a": [0.01], "b": [0.02], "c": [0.03]}, lambda i: 2)
+    with pytest.raises(SystemExit):
+        main(["decisions", "proof", "--board", str(tmp_path / "board")])
+    assert "--ratings" in capsys.readouterr().err

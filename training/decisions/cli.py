@@ -140,11 +140,11 @@ def cmd_rescore(args):
 
 
 def cmd_proof(args):
-    from speciesgym.training.decisions.proof import (pool_boards, proof, read_ratings,
-                                                     read_regrets, report)
+    from speciesgym.training.decisions.proof import (pool_boards, proof, read_games,
+                                                     read_ratings, read_regrets, report)
     regrets, strata = pool_boards([read_regrets(b, args.players) for b in args.board])
-    fig = proof(regrets, read_ratings(args.ratings), reps=args.reps, seed=args.seed,
-                strata=strata)
+    strength = read_games(args.games) if args.games else read_ratings(args.ratings)
+    fig = proof(regrets, strength, reps=args.reps, seed=args.seed, strata=strata)
     print("\n".join(report(fig)))
     _write_json(args.out, fig, "decisions proof")
     return 0
@@ -265,7 +265,10 @@ def add_decisions_parser(sub):
     proof.add_argument("--board", required=True, action="append",
                        help="a `decisions leaderboard --out` folder; repeat it to pool the "
                             "positions of several boards")
-    proof.add_argument("--ratings", required=True, help="a tournament's ratings.csv")
+    against = proof.add_mutually_exclusive_group(required=True)
+    against.add_argument("--ratings", help="a tournament's ratings.csv (the order by mu)")
+    against.add_argument("--games", help="a tournament's results.jsonl (the order by win "
+                                         "share; the bootstrap resamples the games)")
     proof.add_argument("--players", type=int, default=None,
                        help="only the positions with this many players")
     proof.add_argument("--reps", type=int, default=2000, help="bootstrap resamples")

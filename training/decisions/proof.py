@@ -2,7 +2,8 @@
 
 Reads decision leaderboard folders (`decisions leaderboard --out`: leaderboard.csv and one
 eval JSON per agent, holding every position's regret) and a tournament's ratings.csv
-(`speciesgym tournament --out`: entrant, mu, sigma). Several boards (e.g. the feeding and
+(`speciesgym tournament --out`: entrant, mu, sigma), or with `--games` its results.jsonl (the
+order by win share; proof_ratings says when to prefer it). Several boards (e.g. the feeding and
 the evolve suite of one game) are pooled: an agent's regret is its mean over the positions of
 every board, and the bootstrap draws each board's positions from that board. Over the agents found in both, it
 computes Spearman's rank correlation between the order by mean regret (lower is better) and
@@ -10,7 +11,7 @@ the order by openskill mu (higher is better), so 1 means the two orders are the 
 
 The 95% interval is a percentile bootstrap: each resample draws the positions again (the
 same draw for every agent, so agents stay paired on positions; within each board) and draws each agent's
-rating from a normal with its mu and sigma. `players` restricts the regrets to the positions
+rating from a normal with its mu and sigma (with `--games`: draws the games again). `players` restricts the regrets to the positions
 with that many players (e.g. 2 when a PPO agent can play 2-player positions only).
 """
 import csv
@@ -69,23 +70,28 @@ def pool_boards(boards):
 
 
 def read_ratings(path):
-    """{entrant: (mu, sigma)} from a tournament's ratings.csv (or a leaderboard.csv with the
-    columns entrant, mu, sigma)."""
-    try:
-        with open(path, newline="") as fh:
-            rows = list(csv.DictReader(fh))
-    except OSError as exc:
-        raise ValueError(f"decisions proof: cannot read {path}: {exc.strerror}") from None
-    if not rows or not {"entrant", "mu", "sigma"} <= set(rows[0]):
-        raise ValueError(f"decisions proof: {path} needs the columns entrant, mu, sigma")
-    return {r["entrant"]: (float(r["mu"]), float(r["sigma"])) for r in rows}
+    """The openskill ratings of a tournament's ratings.csv (or a leaderboard.csv with the
+    columns entrant, mu, sigma), as a proof_ratings.OpenSkillRatings."""
+    from speciesgym.training.decisions.proof_ratings import OpenSkillRatings
+    return OpenSkillRatings.read(path)
+
+
+def read_games(path):
+    """The win shares of a tournament's results.jsonl, as a proof_ratings.GameShares."""
+    from speciesgym.training.decisions.proof_ratings import GameShares
+    return GameShares.read(path)
 
 
 def proof(regrets, ratings, reps=BOOTSTRAP, seed=0, strata=None):
-    """Spearman of (-mean regret) against mu over the agents in both, with its bootstrap
-    interval; a dict with the per-agent table. `strata` {position id: group}: resample
-    positions within each group (pool_boards)."""
-    agents = [a for a in regrets if a in ratings]
+    """Spearman of (-mean regret) against the tournament's strength over the agents in both,
+    with its bootstrap interval; a dict with the per-agent table. `ratings`: a
+    proof_ratings source (OpenSkillRatings, GameShares) or {agent: (mu, sigma)}. `strata`
+    {position id: group}: resample positions within each group (pool_boards)."""
+    if isinstance(ratings, dict):
+        from speciesgym.training.decisions.proof_ratings import OpenSkillRatings
+        ratings = OpenSkillRatings(ratings)
+    known = ratings.names()
+    agents = [a for a in regrets if a in known]
     if len(agents) < 3:
         raise ValueError(f"decisions proof: only {len(agents)} agents in both the decision "
                          f"leaderboard and the ratings ({', '.join(agents) or 'none'}); need 3")
@@ -93,34 +99,37 @@ def proof(regrets, ratings, reps=BOOTSTRAP, seed=0, strata=None):
     if not ids:
         raise ValueError("decisions proof: the agents share no positions")
     table = np.array([[regrets[a][i] for i in ids] for a in agents])     # agents x positions
-    mu = np.array([ratings[a][0] for a in agents])
-    sigma = np.array([ratings[a][1] for a in agents])
+    strength = ratings.point(agents)
     mean = table.mean(axis=1)
-    rho = spearman(-mean, mu)
+    rho = spearman(-mean, strength)
     rng = np.random.default_rng(seed)
     groups = [np.flatnonzero(np.array([(strata or {}).get(i, 0) for i in ids]) == g)
               for g in sorted({(strata or {}).get(i, 0) for i in ids})]
     draws = []
     for _ in range(reps):
         pick = np.concatenate([g[rng.integers(0, len(g), len(g))] for g in groups])
-        draws.append(spearman(-table[:, pick].mean(axis=1), rng.normal(mu, sigma)))
+        draws.append(spearman(-table[:, pick].mean(axis=1), ratings.draw(agents, rng)))
     draws = np.asarray(draws)
     low, high = np.nanpercentile(draws, [2.5, 97.5])
-    rows = [{"agent": a, "regret": float(mean[k]), "mu": float(mu[k]), "sigma": float(sigma[k]),
+    rows = [{"agent": a, "regret": float(mean[k]), **ratings.row(a),
              "regret_rank": float(r1), "rating_rank": float(r2)}
-            for k, (a, r1, r2) in enumerate(zip(agents, ranks(mean), ranks(-mu)))]
+            for k, (a, r1, r2) in enumerate(zip(agents, ranks(mean), ranks(-strength)))]
     return {"spearman": rho, "low": float(low), "high": float(high), "agents": len(agents),
-            "positions": len(ids), "reps": reps,
+            "positions": len(ids), "reps": reps, "strength": ratings.columns[0],
             "share_at_least_0.8": float(np.mean(draws >= 0.8)),
-            "left_out": sorted(set(regrets) ^ set(ratings)), "rows": rows}
+            "left_out": sorted(set(regrets) ^ known), "rows": rows}
 
 
 def report(fig):
     """The figures as text lines."""
-    out = [f"{'agent':<52} {'regret':>8} {'rank':>5} {'mu':>7} {'sigma':>6} {'rank':>5}"]
+    a, b = ("mu", "sigma") if fig.get("strength", "mu") == "mu" else ("share", "games")
+    out = [f"{'agent':<52} {'regret':>8} {'rank':>5} {a:>7} {b:>6} {'rank':>5}"]
     for r in sorted(fig["rows"], key=lambda r: r["regret"]):
+        second = f"{r[b]:6.2f}" if b == "sigma" else f"{r[b]:6d}"
         out.append(f"{r['agent']:<52} {r['regret']:8.4f} {r['regret_rank']:5.1f} "
-                   f"{r['mu']:7.2f} {r['sigma']:6.2f} {r['rating_rank']:5.1f}")
+                   f"{r[a]:7.3f} {second} {r['rating_rank']:5.1f}" if a == "share" else
+                   f"{r['agent']:<52} {r['regret']:8.4f} {r['regret_rank']:5.1f} "
+                   f"{r[a]:7.2f} {second} {r['rating_rank']:5.1f}")
     out.append(f"Spearman {fig['spearman']:.3f}, 95% bootstrap [{fig['low']:.3f}, "
                f"{fig['high']:.3f}] ({fig['agents']} agents, {fig['positions']} positions, "
                f"{fig['reps']} resamples; share of resamples >= 0.8: "

@@ -37,5 +37,7 @@ for l in "$@"; do
   n=${l#-}
   $PY decisions proof --board $RUNS/board-$S-s12$l --ratings $R \
     --out proof-s14-$KIND-alone-${n:-greedy}.json
+  $PY decisions proof --board $RUNS/board-$S-s12$l --games tourney-evolution-$KIND-s14/results.jsonl \
+    --out proof-s14-$KIND-alone-games-${n:-greedy}.json
 done
 echo done > run11-$KIND.done
