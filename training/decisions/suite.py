@@ -73,9 +73,13 @@ SPECS = {
                            per_game=2, version=2, decisions="dominance"),
     # 2-player suites: the tables a 2-player agent (a PPO checkpoint's input has the size of
     # its table) and the 2-player tournaments play; the feeding mix adds the Flight style
+    # version 2 of feeding-2p: the positions of version 1 (greedy labels, 96 simulations),
+    # labelled again with mixed playouts and a search tree below each action at 384
+    # simulations (`decisions relabel --playout mix --tree --sims 384 --seed 3`): the regret
+    # order matches a tournament that differs only in feeding decisions (README)
     "feeding-2p": SuiteSpec("feeding-2p", "evolution",
                             ("random", "heuristic:grazer", "heuristic:hunter", "heuristic:flyer"),
-                            (("flight", (True, False)),), players=(2,),
+                            (("flight", (True, False)),), players=(2,), version=2,
                             decisions="feeding"),
     # version 2 of evolve-2p: the positions of version 1 (greedy labels, 96 simulations per
     # action), labelled again with mixed playouts (each seat a bot style drawn per simulation)
