@@ -124,12 +124,10 @@ def report(fig):
     """The figures as text lines."""
     a, b = ("mu", "sigma") if fig.get("strength", "mu") == "mu" else ("share", "games")
     out = [f"{'agent':<52} {'regret':>8} {'rank':>5} {a:>7} {b:>6} {'rank':>5}"]
+    fa, fb = (".2f", "6.2f") if a == "mu" else (".3f", "6d")
     for r in sorted(fig["rows"], key=lambda r: r["regret"]):
-        second = f"{r[b]:6.2f}" if b == "sigma" else f"{r[b]:6d}"
         out.append(f"{r['agent']:<52} {r['regret']:8.4f} {r['regret_rank']:5.1f} "
-                   f"{r[a]:7.3f} {second} {r['rating_rank']:5.1f}" if a == "share" else
-                   f"{r['agent']:<52} {r['regret']:8.4f} {r['regret_rank']:5.1f} "
-                   f"{r[a]:7.2f} {second} {r['rating_rank']:5.1f}")
+                   f"{r[a]:7{fa}} {r[b]:{fb}} {r['rating_rank']:5.1f}")
     out.append(f"Spearman {fig['spearman']:.3f}, 95% bootstrap [{fig['low']:.3f}, "
                f"{fig['high']:.3f}] ({fig['agents']} agents, {fig['positions']} positions, "
                f"{fig['reps']} resamples; share of resamples >= 0.8: "
