@@ -22,16 +22,18 @@ import numpy as np
 def board_names(entrants):
     """{entrant: the name a decision board knows it by}: a hybrid's inner spec when every
     entrant is a hybrid of the same kind with the same base, else the entrant itself."""
+    from speciesgym.agents.hybrid import parse
     parts = {}
     for e in entrants:
-        kind, _, rest = e.partition(":")[2].partition(":")
-        inner, sep, base = rest.rpartition("|")
-        if not e.startswith("hybrid:") or not sep:
+        if not e.startswith("hybrid:"):
             return {e: e for e in entrants}
-        parts[e] = (kind, base, inner)
-    if len({(k, b) for k, b, _ in parts.values()}) != 1:
+        try:
+            parts[e] = parse(e, e[len("hybrid:"):])
+        except ValueError:
+            return {e: e for e in entrants}
+    if len({(kind, base) for kind, _, base in parts.values()}) != 1:
         return {e: e for e in entrants}
-    return {e: inner for e, (_, _, inner) in parts.items()}
+    return {e: inner for e, (_, inner, _) in parts.items()}
 
 
 class OpenSkillRatings:
