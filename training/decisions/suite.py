@@ -63,11 +63,13 @@ class SuiteSpec:
 
 
 # version 2 of feeding and dominance: the positions and labels of version 1, clear marks by
-# `mark_clear` (version 1: z > 2)
+# `mark_clear` (version 1: z > 2); version 3 of feeding: those positions labelled again with
+# mixed playouts and a search tree below each action at 384 simulations (`decisions relabel
+# --playout mix --tree --sims 384 --seed 3`), as feeding-2p version 2 (README)
 SPECS = {
     "feeding": SuiteSpec("feeding", "evolution",
                          ("random", "heuristic:grazer", "heuristic:hunter"),
-                         (("flight", (True, False)),), version=2, decisions="feeding"),
+                         (("flight", (True, False)),), version=3, decisions="feeding"),
     "dominance": SuiteSpec("dominance", "dominant_species",
                            ("random", "heuristic:dominator", "heuristic:spreader"),
                            per_game=2, version=2, decisions="dominance"),
