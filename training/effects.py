@@ -44,10 +44,15 @@ def sweep_of(folder, reps, seed):
 
 
 def changes(base, config):
-    """The flags in which `config` differs from `base`, as `--flag value` text."""
+    """The flags in which `config` differs from `base`, as `--flag value` text (an empty
+    value as `--flag=`, as it is typed to switch the flag off)."""
     keys = sorted(set(base) | set(config))
-    out = [f"--{k.replace('_', '-')} {config.get(k, '<absent>')}" for k in keys
-           if base.get(k, "<absent>") != config.get(k, "<absent>")]
+
+    def flag(k):
+        value = config.get(k, "<absent>")
+        name = f"--{k.replace('_', '-')}"
+        return f"{name}=" if value in ("", None) else f"{name} {value}"
+    out = [flag(k) for k in keys if base.get(k, "<absent>") != config.get(k, "<absent>")]
     return " ".join(out) or "(same config)"
 
 

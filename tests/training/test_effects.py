@@ -104,3 +104,14 @@ def test_a_field_added_since_a_sweep_was_written_counts_at_its_default(tmp_path)
     rows = effects([base, same, small], reps=50)
     assert {r["changes"] for r in rows if r["sweep"] == same} == {"(same config)"}
     assert {r["changes"] for r in rows if r["sweep"] == small} == {"--vf-net 64,64"}
+
+
+def test_changes_names_a_flag_switched_off_as_typed():
+    """An empty value (cloning off: `--pretrain=`) reads as the flag with `=`, a changed
+    value as `--flag value`, a flag only one side has as <absent>."""
+    from speciesgym.training.effects import changes
+    base = {"pretrain": "heuristic:flyer", "shaping": 2.0}
+    assert changes(base, {"pretrain": "", "shaping": 2.0}) == "--pretrain="
+    assert changes(base, {"pretrain": "heuristic:flyer", "shaping": 0.0}) == "--shaping 0.0"
+    assert changes(base, {"shaping": 2.0}) == "--pretrain <absent>"
+    assert changes(base, dict(base)) == "(same config)"
