@@ -9,10 +9,11 @@ from speciesgym.agents.mcts import DEFAULT_DEPTH, MARGIN_SCALE, PRIOR_WEIGHT
 from speciesgym.agents.search import kernels
 from speciesgym.agents.search.ds_greedy import greedy_action
 from speciesgym.agents.search.ds_heur_parts import STYLE_NAMES, STYLE_TABLE
-from speciesgym.agents.search.ds_heur_scores import score_actions
+from speciesgym.agents.search.ds_heur_scores import score_view
+from speciesgym.agents.search.ds_heur_view import view_of_state
 from speciesgym.agents.search.policy import best_actions, best_scored, random_legal
 from speciesgym.envs.dominant_species.actions import N_ACTIONS
-from speciesgym.envs.dominant_species.observe import OBS_SIZE, fill_observation
+from speciesgym.envs.dominant_species.observe import fill_observation
 from speciesgym.envs.dominant_species.resample import redeal
 from speciesgym.envs.dominant_species.rules import PH_OVER, legal_mask, step
 from speciesgym.envs.dominant_species.rules.board import tile_payout
@@ -52,12 +53,10 @@ def ending_now(st, out):
 
 @njit(cache=True)
 def style_action(st, mask, word, style):
-    """The heuristic STYLES[style] for the seat to move, from that seat's observation of
-    the (sampled) state; ties drawn from `word`."""
-    obs = np.zeros(OBS_SIZE, np.float32)
-    fill_observation(st, to_move(st), obs)
+    """The heuristic STYLES[style] for the seat to move, from what that seat sees of the
+    (sampled) state (view_of_state: its observation's View); ties drawn from `word`."""
     values = np.empty(N_ACTIONS, np.float64)
-    score_actions(obs, mask, STYLE_TABLE[style], values)
+    score_view(view_of_state(st, to_move(st)), mask, STYLE_TABLE[style], values)
     return best_scored(values, mask, word)
 
 
@@ -73,12 +72,11 @@ def policy_action(st, mask, word, kind):
 
 @njit(cache=True)
 def bot_action(st, seat, mask, style):
-    """The heuristic bot STYLES[style] (ds_heur_parts) for `seat`, from its observation: its
-    best action if unique, else -1 (the Python agent breaks the tie with its generator)."""
-    obs = np.zeros(OBS_SIZE, np.float32)
-    fill_observation(st, seat, obs)
+    """The heuristic bot STYLES[style] (ds_heur_parts) for `seat`, from what it sees (the
+    View of its observation): its best action if unique, else -1 (the Python agent breaks
+    the tie with its generator)."""
     scores = np.empty(N_ACTIONS, np.float64)
-    score_actions(obs, mask, STYLE_TABLE[style], scores)
+    score_view(view_of_state(st, seat), mask, STYLE_TABLE[style], scores)
     top = np.empty(N_ACTIONS, np.int64)
     if best_actions(scores, mask, top) == 1:
         return top[0]

@@ -3,7 +3,8 @@ code: one source of truth for the Python agents and the batched training env's c
 opponents (training.batched_kernels).
 
 `score_actions(obs, mask, weights, out)` writes a score for every legal action of the seat
-whose observation `obs` is; the bot plays the best, ties within 1e-9 of the best broken by
+whose observation `obs` is (`score_view` the same from its View, e.g. ds_heur_view's
+view_of_state); the bot plays the best, ties within 1e-9 of the best broken by
 its generator (agents.base.best_legal). `weights` (float64, W_*) holds a style: the planning
 weight of each action kind and the bonus for a tile where we have no cube yet (`spread`).
 
@@ -158,10 +159,15 @@ def score_action(v, a, w):
 
 
 @njit(cache=True)
-def score_actions(obs, mask, w, out):
-    """out[a] = the score of each legal a (others -1e6) for the seat that sees obs."""
-    v = read_view(obs)
+def score_view(v, mask, w, out):
+    """out[a] = the score of each legal a (others -1e6) for the seat whose View is v."""
     for a in range(mask.shape[0]):
         out[a] = score_action(v, a, w) if mask[a] else -1e6
+
+
+@njit(cache=True)
+def score_actions(obs, mask, w, out):
+    """out[a] = the score of each legal a (others -1e6) for the seat that sees obs."""
+    score_view(read_view(obs), mask, w, out)
 
 

@@ -3,7 +3,13 @@ the heuristic bots (ds_heur_scores), plus the matching of every animal on every 
 
 `read_view(obs)` reads only the observation (envs.dominant_species.observe LAYOUT), so a
 bot built on it sees what its seat sees and nothing else. Counts come back from the scaled
-floats by rounding, as DSView does (cubes x5, display x6, gene x55, VP x100, boxes x4)."""
+floats by rounding, as DSView does (cubes x5, display x6, gene x55, VP x100, boxes x4).
+
+`view_of_state(st, seat)` builds the same View straight from a state record, for the compiled
+bots that hold one (search rollouts, the batched training env's opponents): it reads only
+the public fields the observation encodes, skipping the vector's fill and decode (about half
+of a bot's decision). tests/agents/test_ds_view_of_state.py checks it equals
+read_view(observe(state, seat)) field by field, every seat, across games of 2-6 players."""
 from collections import namedtuple
 
 import numpy as np
@@ -77,6 +83,24 @@ def counts_at(obs, off, n, scale):
 
 
 @njit(cache=True)
+def matching(corner, display):
+    """(tile_elems, match): the elements on each cell's corners by type, and each animal's
+    matching on each cell (its display times those elements)."""
+    tile_elems = np.zeros((N_CELLS, 6), np.int64)
+    for c in range(N_CELLS):
+        for j in range(6):
+            e = corner[CELL_CORNERS[c, j]]
+            if e >= 0:
+                tile_elems[c, e] += 1
+    match = np.zeros((N_CELLS, 6), np.int64)
+    for c in range(N_CELLS):
+        for a in range(6):
+            for t in range(6):
+                match[c, a] += tile_elems[c, t] * display[a, t]
+    return tile_elems, match
+
+
+@njit(cache=True)
 def read_view(obs):
     """The View of one observation vector (float32, OBS_SIZE)."""
     me = onehot_at(obs, O_ME, 6)
@@ -106,17 +130,7 @@ def read_view(obs):
         faceup[s] = onehot_at(obs, O_FACEUP + N_CARDS * s, N_CARDS)
     cubes = counts_at(obs, O_CUBES, N_CELLS * 6, 5).reshape(N_CELLS, 6)
     display = counts_at(obs, O_DISPLAY, 36, 6).reshape(6, 6)
-    tile_elems = np.zeros((N_CELLS, 6), np.int64)
-    for c in range(N_CELLS):
-        for j in range(6):
-            e = corner[CELL_CORNERS[c, j]]
-            if e >= 0:
-                tile_elems[c, e] += 1
-    match = np.zeros((N_CELLS, 6), np.int64)
-    for c in range(N_CELLS):
-        for a in range(6):
-            for t in range(6):
-                match[c, a] += tile_elems[c, t] * display[a, t]
+    tile_elems, match = matching(corner, display)
     ctx = O_CONTEXT
     return View(me, onehot_at(obs, O_DECISION, N_DECISIONS), opponents, terrain, cubes,
                 scored, corner, display, counts_at(obs, O_GENE, 6, 55),
@@ -124,3 +138,58 @@ def read_view(obs):
                 stack_face, faceup, np.int64(np.rint(obs[O_TUNDRA] * 11)),
                 onehot_at(obs, ctx, N_CELLS),
                 onehot_at(obs, ctx + N_CELLS + N_CORNERS, 6), tile_elems, match)
+
+
+@njit(cache=True)
+def _index_or_none(i, n):
+    """A one-hot piece read back: i when it is in [0, n), else -1 (nothing written)."""
+    return np.int64(i) if 0 <= i < n else np.int64(-1)
+
+
+@njit(cache=True)
+def view_of_state(st, seat):
+    """read_view(observe(st, seat)) without the vector: the public fields of the state
+    record that the observation encodes, as the View's int64 arrays."""
+    me = _index_or_none(st.seat_animal[seat], 6)
+    k = 0
+    for a in range(6):
+        if st.animal_seat[a] >= 0 and a != me:
+            k += 1
+    opponents = np.empty(k, np.int64)
+    k = 0
+    for a in range(6):
+        if st.animal_seat[a] >= 0 and a != me:
+            opponents[k] = a
+            k += 1
+    terrain = np.empty(N_CELLS, np.int64)
+    scored = np.empty(N_CELLS, np.bool_)
+    cubes = np.empty((N_CELLS, 6), np.int64)
+    for c in range(N_CELLS):
+        terrain[c] = st.terrain[c]
+        scored[c] = st.scored[c] > 0
+        for a in range(6):
+            cubes[c, a] = st.cubes[c, a]
+    corner = np.empty(N_CORNERS, np.int64)
+    for q in range(N_CORNERS):
+        corner[q] = _index_or_none(st.corner[q], 6)
+    stack_face = np.empty(N_STACKS, np.int64)
+    for s in range(N_STACKS):
+        stack_face[s] = st.stack_face[s]
+    faceup = np.empty(N_FACEUP, np.int64)
+    for s in range(N_FACEUP):
+        faceup[s] = _index_or_none(st.faceup[s], N_CARDS)
+    display = np.empty((6, 6), np.int64)
+    box = np.empty((6, 6), np.int64)
+    gene = np.empty(6, np.int64)
+    vp = np.empty(6, np.int64)
+    for a in range(6):
+        gene[a] = st.gene[a]
+        vp[a] = st.vp[a]
+        for t in range(6):
+            display[a, t] = st.display[a, t]
+            box[a, t] = st.box[a, t]
+    tile_elems, match = matching(corner, display)
+    return View(me, _index_or_none(st.sub, N_DECISIONS), opponents, terrain, cubes, scored,
+                corner, display, gene, vp, box, stack_face, faceup, np.int64(st.tundra_left),
+                _index_or_none(st.ctx_cell, N_CELLS), _index_or_none(st.ctx_elem, 6),
+                tile_elems, match)
