@@ -52,8 +52,9 @@ COMPETITION_TERRAINS = D.COMPETITION_TERRAINS.astype(np.int64)
 
 
 @njit(cache=True)
-def plan_value(v, sp, w):
-    """Placing an action pawn on space sp."""
+def plan_value(v, sp, w, memo):
+    """Placing an action pawn on space sp. memo[0]: best_dom_value(v) once it is known (NaN
+    before), the same for every Domination space of one decision, so computed once."""
     act = SPACE_ACTION[sp]
     slot = SPACE_SLOT[sp]
     me = v.me
@@ -114,13 +115,16 @@ def plan_value(v, sp, w):
                         break
         return w[W_COMPETITION] * min(shared, 3) * 0.6
     if act == D.ACT_DOMINATION:
-        return w[W_DOMINATION] * (0.5 + 0.25 * best_dom_value(v)) - 0.1 * slot
+        if np.isnan(memo[0]):
+            memo[0] = best_dom_value(v)
+        return w[W_DOMINATION] * (0.5 + 0.25 * memo[0]) - 0.1 * slot
     return 0.0
 
 
 @njit(cache=True)
-def score_action(v, a, w):
-    """The score of legal action a (flat index) in the decision in progress."""
+def score_action(v, a, w, memo):
+    """The score of legal action a (flat index) in the decision in progress (memo: see
+    plan_value)."""
     d = v.decision
     me = v.me
     if a >= A_PASS:
@@ -155,14 +159,15 @@ def score_action(v, a, w):
         return corner_gain(v, k, v.ctx_elem if v.ctx_elem >= 0 else v.corner[k])
     if a >= A_ELEM:
         return elem_value(v, a - A_ELEM, d)
-    return plan_value(v, a - A_PLACE, w)
+    return plan_value(v, a - A_PLACE, w, memo)
 
 
 @njit(cache=True)
 def score_view(v, mask, w, out):
     """out[a] = the score of each legal a (others -1e6) for the seat whose View is v."""
+    memo = np.full(1, np.nan)
     for a in range(mask.shape[0]):
-        out[a] = score_action(v, a, w) if mask[a] else -1e6
+        out[a] = score_action(v, a, w, memo) if mask[a] else -1e6
 
 
 @njit(cache=True)
