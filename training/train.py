@@ -246,16 +246,15 @@ def behaviour_clone(model, args, teachers, options, run_dir):
     """Warm start: imitate `teachers` (training.imitation), in `pretrain_rounds` DAgger
     rounds; the figures of every round go to pretrain.json."""
     from speciesgym.agents.ppo_agent import PPOAgent
-    from speciesgym.training.imitation import collect, concat, pretrain
+    from speciesgym.training.imitation import collect, pretrain
     start = time.perf_counter()
     rounds, demos = [], None
     for r in range(args.pretrain_rounds):
         student = PPOAgent.from_model(model) if r else None
         games = args.pretrain_games if r == 0 else max(1, args.pretrain_games // 2)
-        new = collect(args.game, args.players, teachers, games, seed=args.seed + 7919 * r,
-                      options=options, reward=args.reward, shaping=args.shaping,
-                      gamma=args.gamma, student=student)
-        demos = new if demos is None else concat(demos, new)
+        demos = collect(args.game, args.players, teachers, games, seed=args.seed + 7919 * r,
+                        options=options, reward=args.reward, shaping=args.shaping,
+                        gamma=args.gamma, student=student, into=demos)
         print(f"train: imitation round {r + 1}: {len(demos)} decisions from {demos.games} "
               f"games of {', '.join(teachers)} ({time.perf_counter() - start:.0f} s)",
               file=sys.stderr)
