@@ -39,6 +39,7 @@ class Demonstrations:
     def __init__(self, obs_size, num_actions):
         self.obs_size, self.num_actions = int(obs_size), int(num_actions)
         self.games = 0
+        self._block = self.BLOCK      # rows per block, fixed for this store
         self._n = 0
         self._blocks = []             # (observations, masks, actions, returns) per block
 
@@ -47,11 +48,12 @@ class Demonstrations:
 
     def add(self, obs, mask, action):
         """Store one decision (its return 0 until `set_return`); returns its row."""
-        b, o = divmod(self._n, self.BLOCK)
+        b, o = divmod(self._n, self._block)
         if b == len(self._blocks):
-            self._blocks.append((np.empty((self.BLOCK, self.obs_size), np.float32),
-                                 np.empty((self.BLOCK, self.num_actions), bool),
-                                 np.empty(self.BLOCK, np.int64), np.zeros(self.BLOCK, np.float32)))
+            k = self._block
+            self._blocks.append((np.empty((k, self.obs_size), np.float32),
+                                 np.empty((k, self.num_actions), bool),
+                                 np.empty(k, np.int64), np.zeros(k, np.float32)))
         block = self._blocks[b]
         block[0][o] = obs
         block[1][o] = mask
@@ -60,7 +62,7 @@ class Demonstrations:
         return self._n - 1
 
     def set_return(self, row, value):
-        b, o = divmod(int(row), self.BLOCK)
+        b, o = divmod(int(row), self._block)
         self._blocks[b][3][o] = value
 
     def take(self, rows):
@@ -71,7 +73,7 @@ class Demonstrations:
         out = (np.empty((rows.size, self.obs_size), np.float32),
                np.empty((rows.size, self.num_actions), bool),
                np.empty(rows.size, np.int64), np.empty(rows.size, np.float32))
-        which, offset = np.divmod(rows, self.BLOCK)
+        which, offset = np.divmod(rows, self._block)
         for b in np.unique(which):
             sel = which == b
             for field, dest in zip(self._blocks[b], out):

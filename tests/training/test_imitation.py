@@ -99,3 +99,25 @@ def test_dagger_records_the_students_positions_with_the_teachers_labels(demos):
     agree = np.mean([teacher.act(o, m) == a for o, m, a in
                      zip(mixed.observations[:300], mixed.masks[:300], mixed.actions[:300])])
     assert agree > 0.8          # the labels are the teacher's choices (ties broken at random)
+
+
+def test_rows_in_blocks_are_gathered_and_rounds_added_in_place(demos, monkeypatch):
+    from speciesgym.training.imitation import Demonstrations
+    monkeypatch.setattr(Demonstrations, "BLOCK", 64)     # many blocks, rows across their edges
+    small = collect("dominant_species", 2, [TEACHER], games=4, seed=3)
+    assert len(small._blocks) == -(-len(small) // 64) > 2
+    assert np.array_equal(small.observations, demos.observations)
+    assert np.array_equal(small.returns, demos.returns)
+    rows = np.random.default_rng(0).permutation(len(small))[:100]
+    obs, masks, acts, rets = small.take(rows)
+    assert np.array_equal(obs, demos.observations[rows])
+    assert np.array_equal(masks, demos.masks[rows]) and np.array_equal(acts, demos.actions[rows])
+    assert np.array_equal(rets, demos.returns[rows])
+    n = len(small)
+    more = collect("dominant_species", 2, [TEACHER], games=2, seed=9, into=small)
+    alone = collect("dominant_species", 2, [TEACHER], games=2, seed=9)
+    assert more is small and more.games == 6 and len(more) == n + len(alone)
+    assert np.array_equal(more.actions[n:], alone.actions)
+    assert np.array_equal(more.observations[:n], demos.observations)
+    with pytest.raises(IndexError, match="rows"):
+        small.take([len(small)])
