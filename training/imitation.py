@@ -30,7 +30,7 @@ class Demonstrations:
 
     Rows live in blocks of BLOCK rows, filled in place, so that neither recording a row nor
     adding a DAgger round copies what is already held: a Dominant Species clone of 500
-    4-player games holds about 775,000 rows of 2,772 floats (8.6 GB), and the former list of
+    4-player games holds about 780,000 rows of 2,772 floats (8.8 GB), and the former list of
     per-row arrays, its stacking and the concatenation of rounds peaked at more than twice
     that (two seeds side by side ran out of 24 GB). `take(rows)` gathers any rows; the
     whole-array properties (`observations`, ...) are copies, for small sets."""
@@ -126,7 +126,7 @@ def collect(game, num_players, teachers, games, seed=0, options=None, reward="wi
     engine = make_game_engine(game, num_players, options)
     rng = np.random.default_rng(seed)
     agents = {}
-    demos = into
+    demos = into if into is not None else Demonstrations(engine.obs_size, engine.num_actions)
     for g in range(games):
         picks = rng.choice(len(teachers), size=num_players)
         seats = []
@@ -150,8 +150,6 @@ def collect(game, num_players, teachers, games, seed=0, options=None, reward="wi
             action = seats[seat].act(obs, mask)
             played = student.act(obs, mask) if student is not None and \
                 seat == g % num_players else action
-            if demos is None:
-                demos = Demonstrations(len(obs), len(mask))
             row = demos.add(obs, mask, int(action))
             rows[seat].append((row, _margin(engine, state, seat, num_players, game)
                                if shaping else 0.0))
