@@ -150,3 +150,16 @@ def test_every_command_prints_its_help(command, capsys):
         build_parser().parse_args(([command] if command else []) + ["--help"])
     assert exit_.value.code == 0
     assert "usage: speciesgym" in capsys.readouterr().out
+
+
+def test_python_m_speciesgym_exits_with_the_commands_status(tmp_path):
+    # recipes and proof scripts call `python -m speciesgym` under `set -e`: an error must stop them
+    bad = subprocess.run([sys.executable, "-m", "speciesgym", "decisions", "rescore", "--board",
+                          str(tmp_path), "--suite", str(tmp_path / "nosuch.json.gz"),
+                          "--out", str(tmp_path / "out")],
+                         cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert bad.returncode == 2 and "nosuch" in bad.stderr
+    assert not (tmp_path / "out").exists()
+    good = subprocess.run([sys.executable, "-m", "speciesgym", "report", "--help"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=600)
+    assert good.returncode == 0 and "sweep" in good.stdout
