@@ -65,14 +65,15 @@ class SuiteSpec:
 # version 2 of feeding and dominance: the positions and labels of version 1, clear marks by
 # `mark_clear` (version 1: z > 2); version 3 of feeding: those positions labelled again with
 # mixed playouts and a search tree below each action at 384 simulations (`decisions relabel
-# --playout mix --tree --sims 384 --seed 3`), as feeding-2p version 2 (README)
+# --playout mix --tree --sims 384 --seed 3`), as feeding-2p version 2 (README); version 3 of
+# dominance likewise (session 16: 46 clear positions, all 46 the same best action under seed 4)
 SPECS = {
     "feeding": SuiteSpec("feeding", "evolution",
                          ("random", "heuristic:grazer", "heuristic:hunter"),
                          (("flight", (True, False)),), version=3, decisions="feeding"),
     "dominance": SuiteSpec("dominance", "dominant_species",
                            ("random", "heuristic:dominator", "heuristic:spreader"),
-                           per_game=2, version=2, decisions="dominance"),
+                           per_game=2, version=3, decisions="dominance"),
     # 2-player suites: the tables a 2-player agent (a PPO checkpoint's input has the size of
     # its table) and the 2-player tournaments play; the feeding mix adds the Flight style
     # version 2 of feeding-2p: the positions of version 1 (greedy labels, 96 simulations),
