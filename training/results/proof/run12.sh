@@ -1,11 +1,10 @@
 # Session 14 (issue 9 item 5): the suite of all table sizes, dominance, labelled as
 # dominance-2p version 2 was (mixed playouts, a tree below each action, 384 simulations,
 # seeds 3 then 4, fixed in advance); each relabel is resumable from its journal
-# (dominance-tree384s<seed>.partial.jsonl). Seed 3 finished in session 16; seed 4 resumes from
-# the committed journal with SEEDS=4. The boards and proofs are run16.sh's (session 16: the
-# session-12 board this script rescored was lost with its machine), then the two labellings'
-# agreement below.
-#   RUNS=/work/runs PY="python -m speciesgym" WORKERS=2 SEEDS=4 sh training/results/proof/run12.sh
+# (dominance-tree384s<seed>.partial.jsonl). Both finished in session 16 (seed 3 shipped as
+# dominance v3). The boards and proofs are run16.sh's (session 16: the session-12 board this
+# script rescored was lost with its machine), then the two labellings' agreement below.
+#   PY="python -m speciesgym" WORKERS=2 sh training/results/proof/run12.sh
 set -e
 PY=${PY:-"python -m speciesgym"}
 cd "$(dirname "$0")"   # outputs beside this script
