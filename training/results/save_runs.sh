@@ -1,10 +1,12 @@
 # Copy the small files of training runs and sweeps (eval.csv, args.json, pretrain.json,
 # sweep.json, the per-seed logs; no checkpoints) from RUNS into training/results/runs/, so
 # that `speciesgym report` and `speciesgym effects` figures survive the machine. Run from
-# the repository root: RUNS=/work/runs sh training/results/save_runs.sh
+# the repository root: RUNS=/work/runs sh training/results/save_runs.sh [SWEEP...] (only the
+# named folders of RUNS; all of RUNS without one)
 RUNS=${RUNS:-runs}
 OUT=training/results/runs
 cd "$RUNS" || exit 1
-find . \( -name eval.csv -o -name args.json -o -name pretrain.json -o -name sweep.json \
+[ $# -gt 0 ] || set -- .
+find "$@" \( -name eval.csv -o -name args.json -o -name pretrain.json -o -name sweep.json \
   -o -path "*/logs/*.log" \) -not -path "./proof-tourney*" -not -path "./board-*" -print |
   while read -r f; do mkdir -p "$OLDPWD/$OUT/$(dirname "$f")"; cp "$f" "$OLDPWD/$OUT/$f"; done
