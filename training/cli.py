@@ -342,7 +342,8 @@ def build_parser():
     effects.add_argument("--reps", type=int, default=2000,
                          help="bootstrap resamples (default %(default)s)")
     effects.add_argument("--seed", type=int, default=0, help="seed of the bootstrap")
-    effects.add_argument("--out", default=None, help="folder for effects.csv and effects.json")
+    effects.add_argument("--out", default=None, help="folder for effects.csv, effects.json "
+                         "and effects.md (the table in Markdown)")
     effects.set_defaults(func=cmd_effects)
     add_tournament_arguments(sub.add_parser(
         "tournament", help="bots play a seeded, resumable tournament; prints a leaderboard",

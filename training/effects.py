@@ -128,8 +128,35 @@ def format_effects(rows):
     return "\n".join(lines)
 
 
+def markdown_effects(rows):
+    """The table as Markdown (the README's form): one line per sweep, one column per
+    opponent; a cell is the IQM, then for a variant its difference from the base in points
+    with the 95% interval."""
+    opponents = list(dict.fromkeys(r["opponent"] for r in rows))
+    names = [o.split(":", 1)[-1] for o in opponents]
+    lines = ["| sweep (change) | seeds | " + " | ".join(names) + " |",
+             "|---|---|" + "---|" * len(names)]
+    for sweep in dict.fromkeys(r["sweep"] for r in rows):
+        mine = {r["opponent"]: r for r in rows if r["sweep"] == sweep}
+        first = next(iter(mine.values()))
+        cells = []
+        for o in opponents:
+            r = mine.get(o)
+            if r is None:
+                cells.append("")
+            elif np.isnan(r["delta"]):
+                cells.append(f"{r['iqm']:.1%} [{100 * r['low']:.1f}-{100 * r['high']:.1f}]")
+            else:
+                cells.append(f"{r['iqm']:.1%}, {100 * r['delta']:+.1f} "
+                             f"[{100 * r['delta_low']:+.1f}, {100 * r['delta_high']:+.1f}]")
+        lines.append(f"| {os.path.basename(os.path.normpath(sweep))} (`{first['changes']}`) | "
+                     f"{first['seeds']} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 def run_effects(folders, reps=2000, seed=0, out_dir=None, out=print):
-    """Print the effects table; with `out_dir`, write effects.csv and effects.json there."""
+    """Print the effects table; with `out_dir`, write effects.csv, effects.json and
+    effects.md (markdown_effects) there."""
     rows = effects(folders, reps, seed)
     out(format_effects(rows))
     if out_dir:
@@ -142,5 +169,7 @@ def run_effects(folders, reps=2000, seed=0, out_dir=None, out=print):
         with open(os.path.join(out_dir, "effects.json"), "w") as f:
             json.dump({"sweeps": list(folders), "reps": reps, "bootstrap_seed": seed,
                        "confidence": CONFIDENCE, "statistic": "iqm", "rows": rows}, f, indent=2)
-        out(f"wrote {out_dir}/effects.csv, effects.json")
+        with open(os.path.join(out_dir, "effects.md"), "w") as f:
+            f.write(markdown_effects(rows) + "\n")
+        out(f"wrote {out_dir}/effects.csv, effects.json, effects.md")
     return 0

@@ -61,6 +61,10 @@ def test_a_variant_against_the_base_gives_known_differences(tmp_path, capsys):
     with open(out / "effects.csv") as f:
         assert len(list(csv.DictReader(f))) == 6                  # 2 sweeps x 3 rows
     assert json.loads((out / "effects.json").read_text())["statistic"] == "iqm"
+    table = (out / "effects.md").read_text().splitlines()
+    assert table[0] == "| sweep (change) | seeds | grazer | hunter | all heuristics |"
+    assert table[2].startswith("| base (`base`) | 5 | 70.0% [")
+    assert table[3].startswith("| noshape (`--shaping 0.0`) | 5 | 16.7%, -53.3 [")
 
 
 def test_the_difference_interval_is_reproducible_and_holds_the_difference():
