@@ -191,6 +191,49 @@ def test_scoring_a_toy_suite_gives_known_agreement_and_regret(tmp_path):
     assert set(high.by_players) == {"2"}
 
 
+class LoadingClock:
+    """A stand-in for time.perf_counter that moves only when an agent works: a Loading
+    agent's first decision in the process costs 10 s (compiling, loading a checkpoint), every
+    decision 1 ms."""
+    now = 0.0
+
+    def __call__(self):
+        return self.now
+
+
+class Loading(Lowest):
+    clock = LoadingClock()
+    loaded = False
+
+    def act(self, observation, action_mask):
+        if not Loading.loaded:
+            Loading.loaded = True
+            Loading.clock.now += 10.0
+        Loading.clock.now += 0.001
+        return super().act(observation, action_mask)
+
+
+def test_time_per_decision_leaves_out_the_first_load(tmp_path, monkeypatch):
+    import importlib
+    from types import SimpleNamespace
+    import speciesgym.agents
+    module = importlib.import_module("speciesgym.training.decisions.evaluate")
+    suite = load_suite(toy_suite(tmp_path))
+    monkeypatch.setattr(module, "time", SimpleNamespace(perf_counter=Loading.clock))
+    made = []
+    monkeypatch.setattr(speciesgym.agents, "from_spec",
+                        lambda *a, **kw: made.append(a) or Loading())
+    Loading.loaded = False
+    by_object = evaluate(suite, Loading())       # an agent object is timed as it comes
+    assert [round(r["seconds"], 6) for r in by_object.rows] == [10.001, 0.001, 0.001, 0.001]
+    Loading.loaded = False
+    by_spec = evaluate(suite, "loading")         # a spec: one untimed decision first
+    assert [round(r["seconds"], 6) for r in by_spec.rows] == [0.001] * 4
+    assert by_spec.overall["ms_per_decision"] == 1.0
+    assert len(made) == 3                        # the spec checked, the warm-up, the scored
+    assert [r["chosen"] for r in by_spec.rows] == [r["chosen"] for r in by_object.rows]
+
+
 def test_cli_eval_and_leaderboard(tmp_path, capsys):
     suite = toy_suite(tmp_path)
     out = tmp_path / "eval.json"

@@ -11,7 +11,7 @@ of each agent ends. A task that raises (an illegal choice, an agent that breaks)
 once by Ray, then the run stops with training.decisions.tasks.TaskFailed naming the agent
 and the player count.
 """
-from speciesgym.training.decisions.evaluate import result_of, score
+from speciesgym.training.decisions.evaluate import result_of, score, spec_warmer
 from speciesgym.training.decisions.suite import Position, rebuild_position
 from speciesgym.training.decisions.tasks import run_tasks
 
@@ -23,7 +23,7 @@ def score_task(game, agent, players, seed, items, key):
     positions = [(i, Position(r, *rebuild_position(game, r, f"position {i} ({r.get('id')})")))
                  for i, r in items]
     bot = from_spec(agent, game, players, seed=seed)
-    return key, score(agent, lambda _: bot, positions)
+    return key, score(agent, lambda _: bot, positions, spec_warmer(agent, game, seed))
 
 
 def evaluate_on(executor, suite, agents, seed=0, limit=None, done=None):

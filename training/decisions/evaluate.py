@@ -100,10 +100,12 @@ def evaluate(suite, agent, seed=0, limit=None, executor=None):
     if executor is not None:
         from speciesgym.training.decisions.eval_tasks import evaluate_on
         return evaluate_on(executor, suite, [agent], seed, limit)[0]
+    warm = None                                          # agent objects: timed as they come
     if isinstance(agent, str):
         name = agent
         from_spec(agent, suite.game, 2, seed=seed)       # a bad spec fails before any work
         cache = {}
+        warm = spec_warmer(name, suite.game, seed)
 
         def make(players):
             if players not in cache:
@@ -117,15 +119,34 @@ def evaluate(suite, agent, seed=0, limit=None, executor=None):
         def make(players):
             return agent
     positions = suite.positions if limit is None else suite.positions[:limit]
-    return result_of(suite.name, name, score(name, make, enumerate(positions)), seed)
+    return result_of(suite.name, name, score(name, make, enumerate(positions), warm), seed)
 
 
-def score(name, make, indexed):
+def spec_warmer(spec, game, seed):
+    """warm(players, position): the first time a player count comes up, a throwaway agent of
+    `spec` decides the position untimed, so that the scored agent's first timed decision does
+    not carry the one-off loading of compiled code or a checkpoint (seconds, against
+    milliseconds per decision). The scored agent is a separate object: its choices are the
+    same with or without the warm-up."""
+    from speciesgym.agents import from_spec
+    warmed = set()
+
+    def warm(players, position):
+        if players not in warmed:
+            warmed.add(players)
+            choose(from_spec(spec, game, players, seed=seed), position)
+    return warm
+
+
+def score(name, make, indexed, warm=None):
     """The rows of `indexed` ((index in the suite, Position) pairs, taken in order), each
-    decided by make(players)'s agent after its reset; ValueError for an illegal choice."""
+    decided by make(players)'s agent after its reset, timed after warm(players, position)
+    if given; ValueError for an illegal choice."""
     rows = []
     for i, pos in indexed:
         rec = pos.record
+        if warm is not None:
+            warm(rec["players"], pos)
         bot = make(rec["players"])
         reset = getattr(bot, "reset", None)
         if reset is not None:
