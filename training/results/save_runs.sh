@@ -2,9 +2,10 @@
 # sweep.json, the per-seed logs; no checkpoints) from RUNS into training/results/runs/, so
 # that `speciesgym report` and `speciesgym effects` figures survive the machine. Run from
 # the repository root: RUNS=/work/runs sh training/results/save_runs.sh [SWEEP...] (only the
-# named folders of RUNS; all of RUNS without one)
+# named folders of RUNS; all of RUNS without one); OUT=<folder> writes elsewhere than
+# training/results/runs
 RUNS=${RUNS:-runs}
-OUT=training/results/runs
+OUT=${OUT:-training/results/runs}
 cd "$RUNS" || exit 1
 [ $# -gt 0 ] || set -- .
 find "$@" \( -name eval.csv -o -name args.json -o -name pretrain.json -o -name sweep.json \
