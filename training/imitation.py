@@ -22,6 +22,7 @@ import numpy as np
 from speciesgym.envs.core.engine import checked_step
 from speciesgym.envs.core.rewards import final_rewards
 from speciesgym.training.single_agent import SCORE_SCALE, agent_from_spec, make_game_engine
+from speciesgym.training.value_codes import CODE, ValueCodes
 
 
 class Demonstrations:
@@ -29,11 +30,14 @@ class Demonstrations:
     teacher's action and the learner env's discounted return to go.
 
     Rows live in blocks of BLOCK rows, filled in place, so that neither recording a row nor
-    adding a DAgger round copies what is already held: a Dominant Species clone of 500
-    4-player games holds about 780,000 rows of 2,772 floats (8.8 GB), and the former list of
-    per-row arrays, its stacking and the concatenation of rounds peaked at more than twice
-    that (two seeds side by side ran out of 24 GB). `take(rows)` gathers any rows; the
-    whole-array properties (`observations`, ...) are copies, for small sets."""
+    adding a DAgger round copies what is already held, and observations are held as uint16
+    codes of their values (training.value_codes: lossless, half the bytes; float32 again if a
+    game ever shows more than 65,536 distinct values). A Dominant Species clone of 500
+    4-player games holds about 780,000 rows of 2,772 observation values: 4.5 GB, where float32
+    rows took 8.8 GB and the former list of per-row arrays, its stacking and the concatenation
+    of rounds more than twice that (two seeds side by side ran out of 24 GB). `take(rows)`
+    gathers any rows as float32; the whole-array properties (`observations`, ...) are copies,
+    for small sets."""
     BLOCK = 8192
 
     def __init__(self, obs_size, num_actions):
@@ -42,24 +46,42 @@ class Demonstrations:
         self._block = self.BLOCK      # rows per block, fixed for this store
         self._n = 0
         self._blocks = []             # (observations, masks, actions, returns) per block
+        self._codes = ValueCodes()    # the observations' values; None once held as float32
 
     def __len__(self):
         return self._n
 
     def add(self, obs, mask, action):
         """Store one decision (its return 0 until `set_return`); returns its row."""
+        held_obs = self._held(obs)    # first: running out of codes converts every block
         b, o = divmod(self._n, self._block)
         if b == len(self._blocks):
             k = self._block
-            self._blocks.append((np.empty((k, self.obs_size), np.float32),
+            self._blocks.append((np.empty((k, self.obs_size), self._held_dtype),
                                  np.empty((k, self.num_actions), bool),
                                  np.empty(k, np.int64), np.zeros(k, np.float32)))
         block = self._blocks[b]
-        block[0][o] = obs
+        block[0][o] = held_obs
         block[1][o] = mask
         block[2][o] = action
         self._n += 1
         return self._n - 1
+
+    @property
+    def _held_dtype(self):
+        return np.float32 if self._codes is None else CODE
+
+    def _held(self, obs):
+        """`obs` as this store holds it: its codes, or float32 once the codes ran out (then
+        every block's observations are decoded to float32, once)."""
+        if self._codes is None:
+            return obs
+        codes = self._codes.encode(obs)
+        if codes is not None:
+            return codes
+        self._blocks = [(self._codes.decode(block[0]),) + block[1:] for block in self._blocks]
+        self._codes = None
+        return obs
 
     def set_return(self, row, value):
         b, o = divmod(int(row), self._block)
@@ -70,7 +92,7 @@ class Demonstrations:
         rows = np.asarray(rows, np.int64)
         if rows.size and (rows.min() < 0 or rows.max() >= self._n):
             raise IndexError(f"demonstration rows must be in 0..{self._n - 1}")
-        out = (np.empty((rows.size, self.obs_size), np.float32),
+        out = (np.empty((rows.size, self.obs_size), self._held_dtype),
                np.empty((rows.size, self.num_actions), bool),
                np.empty(rows.size, np.int64), np.empty(rows.size, np.float32))
         which, offset = np.divmod(rows, self._block)
@@ -78,6 +100,8 @@ class Demonstrations:
             sel = which == b
             for field, dest in zip(self._blocks[b], out):
                 dest[sel] = field[offset[sel]]
+        if self._codes is not None:
+            return (self._codes.decode(out[0]),) + out[1:]
         return out
 
     def _whole(self, field):
