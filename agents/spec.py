@@ -33,6 +33,14 @@ HEURISTICS = {
 KINDS = ("random", "heuristic", "greedy", "mcts", "search", "ppo", "rllib", "hybrid", "py")
 
 
+def spec_table():
+    """The kinds of spec with what each means (this module's docstring), for the end of a
+    command's --help."""
+    lines = __doc__.splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith("  random"))
+    return "agent specs (agents/spec.py):\n" + "\n".join(lines[first:]).rstrip() + "\n"
+
+
 def from_spec(spec, game, num_players, seed=None):
     """The agent named by `spec` for `game` with `num_players`; ValueError names bad input."""
     if game not in GAMES:

@@ -152,6 +152,26 @@ def test_every_command_prints_its_help(command, capsys):
     assert "usage: speciesgym" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize("command", [["play"], ["match"], ["tournament"],
+                                     ["decisions", "eval"], ["decisions", "leaderboard"]])
+def test_commands_taking_agents_list_every_kind_of_spec(command, capsys):
+    from speciesgym.agents.spec import KINDS
+    from speciesgym.training.cli import build_parser
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(command + ["--help"])
+    table = capsys.readouterr().out.split("agent specs (agents/spec.py):\n")[1]
+    listed = {line.split()[0].split(":")[0] for line in table.splitlines()
+              if line.startswith("  ") and not line.startswith("   ")}
+    assert listed == set(KINDS)
+
+
+def test_commands_without_agents_leave_the_table_out(capsys):
+    from speciesgym.training.cli import build_parser
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["report", "--help"])
+    assert "agent specs" not in capsys.readouterr().out
+
+
 def test_python_m_speciesgym_exits_with_the_commands_status(tmp_path):
     # recipes and proof scripts call `python -m speciesgym` under `set -e`: an error must stop them
     bad = subprocess.run([sys.executable, "-m", "speciesgym", "decisions", "rescore", "--board",

@@ -233,8 +233,21 @@ def add_tournament_arguments(parser):
     parser.set_defaults(func=cmd_tournament)
 
 
+class Parser(argparse.ArgumentParser):
+    """A parser whose --help ends with the table of agent specs when `agent_specs` is set
+    (the table is imported only then: loading the agents takes a second or more)."""
+    agent_specs = False
+
+    def format_help(self):
+        text = super().format_help()
+        if self.agent_specs:
+            from speciesgym.agents.spec import spec_table
+            text += "\n" + spec_table()
+        return text
+
+
 def build_parser():
-    parser = argparse.ArgumentParser(prog="speciesgym", description=__doc__)
+    parser = Parser(prog="speciesgym", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     play = sub.add_parser("play", help="play a game: agents against each other, or you in a seat")
     play.add_argument("--game", choices=GAMES, default="evolution")
@@ -244,8 +257,7 @@ def build_parser():
                       help="seat you play (0-based); you see only what that seat sees")
     play.add_argument("--agents", default="random",
                       help="agent specs of the other seats: one for all, or a comma list with "
-                           "one per seat in seat order (random, heuristic:<style>, mcts:<n>, "
-                           "ppo:<path>)")
+                           "one per seat in seat order (the kinds: below)")
     play.add_argument("--save", default=None, metavar="FILE",
                       help="write the game (seed, options, agents, every action, scores) "
                            "as JSON to FILE")
@@ -314,9 +326,9 @@ def build_parser():
         "(training/rllib); --num-env-runners Ray workers sample; a rerun resumes; the run "
         "plays as the agent spec rllib:<out>. Needs pip install 'speciesgym[ray]'."))
     from speciesgym.training.match import add_arguments as add_match_arguments
-    add_match_arguments(sub.add_parser(
-        "match", help="one table of agents plays N games, seats rotating; win shares with "
-        "95%% intervals"))
+    match = sub.add_parser("match", help="one table of agents plays N games, seats rotating; "
+                           "win shares with 95%% intervals")
+    add_match_arguments(match)
     from speciesgym.training.decisions.cli import add_decisions_parser
     add_decisions_parser(sub)
     report = sub.add_parser("report", help="a sweep's win rates across seeds: IQM, 95%% "
@@ -345,12 +357,15 @@ def build_parser():
     effects.add_argument("--out", default=None, help="folder for effects.csv, effects.json "
                          "and effects.md (the table in Markdown)")
     effects.set_defaults(func=cmd_effects)
-    add_tournament_arguments(sub.add_parser(
+    tournament = sub.add_parser(
         "tournament", help="bots play a seeded, resumable tournament; prints a leaderboard",
         description="Entrants play --games games with tables drawn and seats rotated from "
         "--seed; results go to <out>/results.jsonl as games finish, ratings are openskill "
         "Plackett-Luce (training/tournament.py, training/ratings.py). At the end the report "
-        "of `tournament-report` is written too."))
+        "of `tournament-report` is written too.")
+    add_tournament_arguments(tournament)
+    for command in (play, match, tournament):
+        command.agent_specs = True
     report = sub.add_parser(
         "tournament-report", help="head-to-head, seat advantage and ratings of a tournament "
         "folder, as CSV and PNG",

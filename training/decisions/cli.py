@@ -235,6 +235,7 @@ def add_decisions_parser(sub):
     for name, helptext in (("eval", "score one agent on a suite"),
                            ("leaderboard", "score several agents; table, CSV and plot")):
         p = dsub.add_parser(name, help=helptext)
+        p.agent_specs = True        # training.cli.Parser ends --help with the spec table
         p.add_argument("--suite", required=True,
                        help=f"a shipped suite ({SHIPPED}) or a suite file path")
         if name == "eval":
