@@ -31,7 +31,7 @@ class Demonstrations:
 
     Rows live in blocks of BLOCK rows, filled in place, so that neither recording a row nor
     adding a DAgger round copies what is already held, and observations are held as uint16
-    codes of their values (training.value_codes: lossless, half the bytes; float32 again if a
+    codes of their values (training/value_codes.py: lossless, half the bytes; float32 again if a
     game ever shows more than 65,536 distinct values). A Dominant Species clone of 500
     4-player games holds about 780,000 rows of 2,772 observation values: 4.5 GB, where float32
     rows took 8.8 GB and the former list of per-row arrays, its stacking and the concatenation
@@ -79,8 +79,13 @@ class Demonstrations:
         codes = self._codes.encode(obs)
         if codes is not None:
             return codes
-        self._blocks = [(self._codes.decode(block[0]),) + block[1:] for block in self._blocks]
-        self._codes = None
+        blocks = []
+        for b, block in enumerate(self._blocks):
+            obs_block = np.empty(block[0].shape, np.float32)
+            filled = min(self._block, self._n - b * self._block)   # the rest is not set yet
+            obs_block[:filled] = self._codes.decode(block[0][:filled])
+            blocks.append((obs_block,) + block[1:])
+        self._blocks, self._codes = blocks, None
         return obs
 
     def set_return(self, row, value):

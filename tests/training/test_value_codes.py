@@ -1,4 +1,4 @@
-"""training.value_codes: observations held as uint16 codes come back bit for bit, and a store
+"""training/value_codes.py: observations held as uint16 codes come back bit for bit, and a store
 that runs out of codes goes on in float32 with nothing lost."""
 import numpy as np
 import pytest
@@ -46,9 +46,24 @@ def test_demonstrations_hold_codes_and_give_back_float32_rows():
     assert obs.shape == (len(coded), engine.obs_size)
 
 
+class UnsetRowsHoldNoCode:
+    """numpy for training.imitation, except that the rows of a new block of codes hold the
+    largest code, which no table has: reading a row before it is set fails."""
+    def __getattr__(self, name):
+        return getattr(np, name)
+
+    @staticmethod
+    def empty(shape, dtype=float):
+        out = np.empty(shape, dtype)
+        if np.dtype(dtype) == np.uint16:
+            out[...] = np.iinfo(np.uint16).max
+        return out
+
+
 def test_running_out_of_codes_keeps_every_row(monkeypatch):
     reference = collect("dominant_species", 2, ["heuristic:dominator"], games=2, seed=5)
     n_values = len(reference._codes)
+    monkeypatch.setattr(imitation, "np", UnsetRowsHoldNoCode())
     monkeypatch.setattr(Demonstrations, "BLOCK", 64)
     monkeypatch.setattr(ValueCodes, "LIMIT", n_values - 5)      # runs out part of the way
     spilled = collect("dominant_species", 2, ["heuristic:dominator"], games=2, seed=5)
