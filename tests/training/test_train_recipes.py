@@ -79,21 +79,22 @@ def test_the_effects_script_trains_each_variant_as_the_recipe_with_one_change(tm
     stub.write_text("import json, sys\n"
                     f"open({str(record)!r}, 'a').write(json.dumps(sys.argv[1:]) + '\\n')\n")
     env = {"PATH": "/usr/bin:/bin", "SPECIESGYM": f"{sys.executable} {stub}",
-           "RUNS_DIR": str(tmp_path), "VARIANTS": "noclone noshaping pool100k"}
+           "RUNS_DIR": str(tmp_path), "VARIANTS": "noclone noshaping pool100k grazeronly-noselfplay"}
     subprocess.run(["sh", str(RECIPES_DIR / "evolution_effects.sh")], env=env, check=True)
     calls = [json.loads(line) for line in record.read_text().splitlines()]
     trains = [c for c in calls if c[0] == "train"]
     assert [c[c.index("--name") + 1] for c in trains] == [
         "evolution-2p-flyerclone-noclone", "evolution-2p-flyerclone-noshaping",
-        "evolution-2p-flyerclone-pool100k"]
+        "evolution-2p-flyerclone-pool100k", "evolution-2p-flyerclone-grazeronly-noselfplay"]
     assert trains[0][-1] == "--pretrain=" and trains[1][-2:] == ["--shaping", "0"]
     assert trains[2][-2:] == ["--pool-every", "100000"]
+    assert trains[3][-4:] == ["--baselines", "heuristic:grazer", "--self-play", "0"]
     for call in trains:
         flags = dict(zip(call[1::1], call[2::1]))
         assert flags["--pretrain-games"] == "200" and flags["--seeds"] == "0-4"
     assert calls[-1][0] == "effects" and calls[-1][1] == str(tmp_path / "evolution-2p-flyerclone")
-    assert calls[-1][2:5] == [str(tmp_path / f"evolution-2p-flyerclone-{v}")
-                              for v in ("noclone", "noshaping", "pool100k")]
+    assert calls[-1][2:6] == [str(tmp_path / f"evolution-2p-flyerclone-{v}") for v in
+                              ("noclone", "noshaping", "pool100k", "grazeronly-noselfplay")]
     bad = subprocess.run(["sh", str(RECIPES_DIR / "evolution_effects.sh")],
                          env=dict(env, VARIANTS="fast"), capture_output=True, text=True)
     assert bad.returncode == 2 and "unknown variant fast" in bad.stderr

@@ -9,6 +9,8 @@
 #   grazeronly  one heuristic as the baseline opponent instead of three
 #   noselfplay  no past checkpoints among the opponents (--self-play 0)
 #   pool100k    the self-play pool refreshed every 100k steps instead of 50k
+#   grazeronly-noselfplay  the two changes that each won more against grazer, together
+#                          (not in the default VARIANTS: run it by name)
 #
 # The checkpoint and evaluation cadences are not variants: they no longer change a run (a
 # test in tests/training/test_train.py trains at three cadences and gets the same weights).
@@ -29,6 +31,7 @@ for v in $VARIANTS; do
     grazeronly) EXTRA="--baselines heuristic:grazer" ;;
     noselfplay) EXTRA="--self-play 0" ;;
     pool100k) EXTRA="--pool-every 100000" ;;
+    grazeronly-noselfplay) EXTRA="--baselines heuristic:grazer --self-play 0" ;;
     *) echo "evolution_effects.sh: unknown variant $v" >&2; exit 2 ;;
   esac
   NAME=$BASE-$v EXTRA="$EXTRA" SPECIESGYM="$SPECIESGYM" RUNS_DIR="$RUNS_DIR" \
