@@ -79,7 +79,8 @@ def test_the_effects_script_trains_each_variant_as_the_recipe_with_one_change(tm
     stub.write_text("import json, sys\n"
                     f"open({str(record)!r}, 'a').write(json.dumps(sys.argv[1:]) + '\\n')\n")
     env = {"PATH": "/usr/bin:/bin", "SPECIESGYM": f"{sys.executable} {stub}",
-           "RUNS_DIR": str(tmp_path), "VARIANTS": "noclone noshaping pool100k grazeronly-noselfplay"}
+           "RUNS_DIR": str(tmp_path),
+           "VARIANTS": "noclone noshaping pool100k grazeronly-noselfplay"}
     subprocess.run(["sh", str(RECIPES_DIR / "evolution_effects.sh")], env=env, check=True)
     calls = [json.loads(line) for line in record.read_text().splitlines()]
     trains = [c for c in calls if c[0] == "train"]
