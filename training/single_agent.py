@@ -254,8 +254,8 @@ class SingleAgentEnv(gym.Env):
         return self.engine.legal_mask(self.state).astype(bool)
 
     def render(self):
-        if self.state is not None:
-            return self.engine.render_text(self.state)
+        if self.state is not None:                  # the learner's seat's view of the table
+            return self.engine.render_text(self.state, viewer=self.seat)
         return ""
 
     # -- internals -------------------------------------------------------------------------

@@ -40,7 +40,7 @@ class EngineAECEnv(AECEnv):
         self._table_engine = engine
         self._scenario_loader = scenario_loader
         self.render_mode = render_mode
-        self.render_viewer = None     # rgb_array: None = spectator's view, or a seat
+        self.render_viewer = None     # render(): None = spectator's view, or a seat
         self.reward_mode = check_reward_mode(reward)
         self.possible_agents = [f"player_{i}" for i in range(engine.num_players)]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
@@ -143,12 +143,12 @@ class EngineAECEnv(AECEnv):
 
     def render(self):
         """ansi: the table as text; rgb_array: an HxWx3 uint8 picture of the fixed size of
-        the game, from `render_viewer` (None: the spectator's view, the default)."""
+        the game; both as `render_viewer` sees it (None: the spectator's view, the default)."""
         if self.render_mode is None:
             return None
         if self.render_mode == "rgb_array":
             return self.engine.render_image(self.state_array, viewer=self.render_viewer)
-        return self.engine.render_text(self.state_array)
+        return self.engine.render_text(self.state_array, viewer=self.render_viewer)
 
     def close(self):
         pass

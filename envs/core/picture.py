@@ -18,6 +18,8 @@ import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
+from speciesgym.envs.core.viewer import check_viewer  # noqa: F401  (the games' pictures use it)
+
 DPI = 100
 FORMATS = ("png", "svg")
 
@@ -45,14 +47,3 @@ def save_figure(fig, path):
         raise ValueError(f"picture file {path}: ending must be .png or .svg, got {ext!r}")
     fig.savefig(path, format=ext, dpi=DPI)
     return path
-
-
-def check_viewer(viewer, num_players):
-    """viewer is None (spectator) or a seat 0..num_players-1; ValueError otherwise."""
-    if viewer is None:
-        return None
-    if isinstance(viewer, bool) or not isinstance(viewer, (int, np.integer)) \
-            or not 0 <= viewer < num_players:
-        raise ValueError(f"viewer must be None (spectator) or a seat 0..{num_players - 1}, "
-                         f"got {viewer!r}")
-    return int(viewer)

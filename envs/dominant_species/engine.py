@@ -294,9 +294,13 @@ class DominantSpeciesEngine(GameEngine):
         from speciesgym.envs.dominant_species.names import decision_label
         return f"{PHASE_NAMES[state[0]['phase']]}: {decision_label(state)}"
 
-    def render_text(self, state, viewer=None):
-        """The table as text; Dominant Species hides nothing a viewer could see on it."""
+    def render_text(self, state, viewer=None, reveal=False):
+        """The table as text. It shows only the board, which every seat sees alike (the
+        deck's order and the bag are never in it), so viewer and reveal change nothing; a
+        viewer that is not a seat is refused as everywhere (envs.core.viewer)."""
+        from speciesgym.envs.core.viewer import check_viewer
         from speciesgym.envs.dominant_species.render import render_text
+        check_viewer(viewer, self.num_players)
         return render_text(state)
 
 

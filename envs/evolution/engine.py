@@ -218,5 +218,5 @@ class EvolutionEngine(GameEngine):
     def phase_name(self, state):
         return phase_name(state[0])
 
-    def render_text(self, state, viewer=None):
-        return render_text(state[0], viewer)
+    def render_text(self, state, viewer=None, reveal=False):
+        return render_text(state[0], viewer, reveal)

@@ -1,6 +1,7 @@
 """A readable text table of an Evolution position (render_mode="ansi", `speciesgym show`)."""
 import numpy as np
 
+from speciesgym.envs.core.viewer import check_viewer
 from speciesgym.envs.evolution.data import CLASS_KIND, KIND_NAMES, class_name
 from speciesgym.envs.evolution.names import phase_name
 from speciesgym.envs.evolution.state import TRAIT_SLOTS
@@ -23,10 +24,12 @@ def _hand(st, p):
     return ", ".join(cards) or "empty"
 
 
-def render_text(st, viewer=None):
-    """Every player's species, food and hand size. viewer=None shows everything (face-down
-    traits in parentheses); viewer=seat shows only what that seat may see, plus its hand."""
+def render_text(st, viewer=None, reveal=False):
+    """Every player's species, food and hand size, as `viewer` sees them (envs.core.viewer):
+    None, the spectator, sees no face-down trait; a seat sees its own (in parentheses) and
+    its hand; reveal=True shows every face-down trait, in parentheses."""
     n = int(st["n_players"])
+    viewer = check_viewer(viewer, n)
     lines = [
         f"Evolution{' + Flight' if st['flight'] else ''}  round {int(st['round']) + 1}  "
         f"phase {phase_name(st)}  to move: "
@@ -44,7 +47,7 @@ def render_text(st, viewer=None):
             lines.append(f"  your hand: {_hand(st, p)}")
             if st["food_card"][p] >= 0:
                 lines.append(f"  your food card: {class_name(int(st['food_card'][p]))}")
-        show_hidden = viewer is None or viewer == p
+        show_hidden = reveal or viewer == p
         for s in range(int(st["n_species"][p])):
             kind = "avian" if st["avian"][p, s] else "land "
             extra = f" upkeep {int(st['upkeep'][p, s])}" if st["avian"][p, s] else ""

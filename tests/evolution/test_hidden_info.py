@@ -136,5 +136,10 @@ def test_a_seat_view_of_the_table_hides_others_secrets():
     mine = engine.render_text(state, viewer=0)
     assert "Long Neck (9)" in mine and "(Horns)" in mine
     assert "Fertile" not in mine and "Climbing" not in mine and "(face-down card)" in mine
-    everything = engine.render_text(state)
+    spectator = engine.render_text(state)               # the table: no face-down trait
+    assert "Climbing" not in spectator and "Horns" not in spectator
+    assert spectator.count("(face-down card)") == 2 and "Long Neck" not in spectator
+    everything = engine.render_text(state, reveal=True)
     assert "(Climbing)" in everything and "(Horns)" in everything
+    with pytest.raises(ValueError, match="viewer must be None"):
+        engine.render_text(state, viewer=2)
