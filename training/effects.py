@@ -22,7 +22,8 @@ import numpy as np
 
 from speciesgym.training.report import (ALL_HEURISTICS, CONFIDENCE, iqm, read_eval, seed_dirs,
                                         summarise)
-from speciesgym.training.sweep import SWEEP_FILE, stored_config
+from speciesgym.training.stored_args import stored_config
+from speciesgym.training.sweep import NOT_CONFIG, SWEEP_FILE
 
 COMPARED = ("game", "players")       # what must be equal for win rates to compare
 FIELDS = ("sweep", "changes", "step", "opponent", "seeds", "iqm", "low", "high", "delta",
@@ -36,7 +37,7 @@ def sweep_of(folder, reps, seed):
     if not os.path.isfile(path):
         raise ValueError(f"effects: {folder} is not a sweep (no {SWEEP_FILE})")
     with open(path) as f:
-        config = stored_config(json.load(f)["config"])
+        config = stored_config(json.load(f)["config"], NOT_CONFIG)
     evals = {s: read_eval(os.path.join(d, "eval.csv")) for s, d in seed_dirs(folder).items()}
     rows = summarise(evals, reps=reps, seed=seed)
     last = max(r["step"] for r in rows)

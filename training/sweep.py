@@ -38,6 +38,7 @@ import time
 
 from speciesgym.training.train import Args, Run, available_baselines, check_args, split_specs
 from speciesgym.training.single_agent import SingleAgentEnv
+from speciesgym.training.stored_args import differences, stored_config
 from speciesgym.training.train_args import parse_options
 
 # Args fields that may differ between the runs of one sweep: the seed itself, where and under
@@ -68,29 +69,6 @@ def parse_seeds(text):
     if len(set(seeds)) != len(seeds):
         raise ValueError(f"--seeds {text!r}: a seed is given twice")
     return seeds
-
-
-LEGACY_FIELDS = {"pool_every": "checkpoint_every"}   # the pool followed the checkpoints
-
-
-def legacy_filled(config):
-    """A stored config with the fields added since it was written that took another field's
-    value before (LEGACY_FIELDS) filled in from that field."""
-    out = dict(config)
-    for key, like in LEGACY_FIELDS.items():
-        if key not in out and like in out:
-            out[key] = out[like]
-    return out
-
-
-def stored_config(config):
-    """A stored sweep config as today's Args would write it: fields added to Args since it
-    was written filled in (LEGACY_FIELDS from the field they followed, the rest at their
-    default, which is what those runs ran with)."""
-    defaults = json.loads(json.dumps({f.name: f.default for f in dataclasses.fields(Args)
-                                      if f.default is not dataclasses.MISSING
-                                      and f.name not in NOT_CONFIG}))
-    return {**defaults, **legacy_filled(config)}
 
 
 def sweep_config(args):
@@ -161,14 +139,9 @@ def check_sweep(args, seeds):
         return None
     with open(path) as f:
         stored = json.load(f)
-    given = json.loads(json.dumps(sweep_config(args)))         # lists and floats as stored
-    old = stored_config(stored["config"])
-    differ = sorted(set(old) | set(given))
-    differ = [k for k in differ if old.get(k, "<absent>") != given.get(k, "<absent>")]
+    differ = differences(stored_config(stored["config"], NOT_CONFIG), sweep_config(args))
     if differ:
-        parts = ", ".join(f"--{k.replace('_', '-')} {old.get(k, '<absent>')!r} (stored) vs "
-                          f"{given.get(k, '<absent>')!r} (given)" for k in differ)
-        raise ValueError(f"{directory} is a sweep of another config ({parts}): one sweep holds "
+        raise ValueError(f"{directory} is a sweep of another config ({differ}): one sweep holds "
                          f"one recipe, or its report would mix them; use another --name, or "
                          f"--overwrite to start this one again")
     return stored

@@ -52,6 +52,7 @@ import sys
 import time
 
 from speciesgym.training.decisions.during_training import suite_eval_from_args
+from speciesgym.training.stored_args import LEGACY_FIELDS, differences, stored_config
 from speciesgym.training.single_agent import SingleAgentEnv, make_game_engine
 from speciesgym.training.train_args import (HEURISTICS, Args, add_arguments, args_from_namespace,  # noqa: F401
                                   check_args, parse_options, split_specs)
@@ -125,6 +126,34 @@ def link_or_copy(source, target):
     except OSError:
         shutil.copyfile(source, tmp)
     os.replace(tmp, target)
+
+
+# Args fields a resume may change: where the run lives and how it is shown, the step budget,
+# the vectoriser (as for a sweep's seeds, training.sweep.NOT_CONFIG), and what is written when
+# (checkpoint and evaluation cadence, evaluation games and opponents: they never change the
+# weights). Every other field is the run's own: a resume that gives another value is refused.
+RESUME_FREE = ("name", "runs_dir", "resume", "overwrite", "progress", "timesteps", "vec",
+               "checkpoint_every", "eval_every", "eval_games", "eval_opponents", "eval_suite",
+               "eval_suite_positions")
+
+
+def check_resume(run, args):
+    """ValueError, before anything is written, if --resume gives the run other values than
+    its args.json holds (another net, learning rate, player count, option...): the model
+    loaded from the checkpoint would not be the run args.json then describes."""
+    path = os.path.join(run.dir, "args.json")
+    if not os.path.isfile(path):
+        return
+    with open(path) as f:
+        stored = json.load(f)
+    given = {k: v for k, v in dataclasses.asdict(args).items() if k not in RESUME_FREE}
+    for key, like in LEGACY_FIELDS.items():          # resumed_pool follows the old cadence
+        if key not in stored:
+            given[key] = stored.get(like, given[key])
+    differ = differences(stored_config(stored, RESUME_FREE), given)
+    if differ:
+        raise ValueError(f"--resume: {run.dir} was trained with other settings ({differ}); "
+                         f"give the stored values, or start a run under another --name")
 
 
 def resumed_pool(run, args, step0, existing):
@@ -232,6 +261,7 @@ def train(args):
         raise ValueError(f"run {run.dir} already has checkpoints; use --resume to continue it, "
                          f"--overwrite to start again, or another --name")
     if args.resume:
+        check_resume(run, args)
         args = resumed_pool(run, args, existing[-1][0], existing)
 
     from speciesgym.training.train_session import Session     # torch, stable-baselines3

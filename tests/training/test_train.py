@@ -140,6 +140,26 @@ def test_the_result_does_not_depend_on_the_checkpoint_or_evaluation_cadence(tmp_
     assert [s for s, _ in Run(tiny(tmp_path, name="b")).checkpoints()] == [384, 512]
 
 
+def test_a_resume_with_other_settings_is_refused_and_changes_nothing(tmp_path):
+    """--resume loads the checkpoint's model: a net, learning rate, player count or option
+    other than the run's is refused by name, before args.json or the pool is touched; what
+    only changes when figures are written (evaluation, checkpoint cadence) may change."""
+    train(tiny(tmp_path, timesteps=256, name="r", eval_every=0))
+    stored = (tmp_path / "r" / "args.json").read_text()
+    for change, named in [({"net": "64,64"}, "--net '32,32' (stored) vs '64,64' (given)"),
+                          ({"players": 3}, "--players 2 (stored) vs 3 (given)"),
+                          ({"learning_rate": 0.5}, "--learning-rate"),
+                          ({"option": ["flight=false"]}, "--option [] (stored)")]:
+        with pytest.raises(ValueError, match="was trained with other settings") as refused:
+            train(tiny(tmp_path, timesteps=512, name="r", resume=True, eval_every=0, **change))
+        assert named in str(refused.value)
+        assert (tmp_path / "r" / "args.json").read_text() == stored
+    assert not os.path.exists(tmp_path / "r" / "checkpoints" / "step_0000000512.zip")
+    train(tiny(tmp_path, timesteps=512, name="r", resume=True, eval_every=512,
+               checkpoint_every=512, eval_games=3))
+    assert [r["step"] for r in eval_rows(tmp_path / "r")] == ["256", "512"]
+
+
 def test_a_run_from_before_pool_every_resumes_with_its_checkpoints_as_its_pool(tmp_path,
                                                                                 capsys):
     train(tiny(tmp_path, timesteps=256, name="old", eval_every=0, checkpoint_every=128,
