@@ -22,7 +22,8 @@ def make_engine(game, num_players, **options):
     """The engine of `game` for these options (cached: engines hold no game state)."""
     if game not in GAMES:
         raise ValueError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
-    key = (game, num_players, tuple(sorted(options.items())))
+    key = (game, num_players, tuple(sorted((name, tuple(value) if isinstance(value, list)
+                                            else value) for name, value in options.items())))
     if key not in _ENGINES:
         module = importlib.import_module(f"speciesgym.envs.{game}")
         _ENGINES[key] = module.make_engine(num_players, **options)

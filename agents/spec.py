@@ -20,6 +20,8 @@
 """
 import importlib
 import inspect
+import os
+import sys
 
 from speciesgym.agents.runner import GAMES
 
@@ -115,11 +117,15 @@ def from_spec(spec, game, num_players, seed=None):
 
 def py_factory(spec):
     """The class or factory named by a `py:<module>.<Name>` spec, imported but not called;
-    ValueError names a spec that is malformed, not importable or not callable."""
+    ValueError names a spec that is malformed, not importable or not callable. The module is
+    looked for on sys.path, then in the current folder (as `python -m` would: the
+    `speciesgym` console script does not put the current folder on sys.path)."""
     module_name, _, name = spec.strip()[3:].rpartition(".")
     if not module_name or not name:
         raise ValueError(f"agent spec {spec!r}: py needs a module and a name, e.g. "
                          f"'py:mybots.Greedy'")
+    if "" not in sys.path and os.getcwd() not in sys.path:
+        sys.path.append(os.getcwd())
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:

@@ -38,9 +38,13 @@ def test_show_reads_the_game_from_the_file(capsys, tmp_path):
     assert "Dominant Species" in capsys.readouterr().out
     assert main(["show", str(path), "--game", "evolution"]) == 2
     assert f"{path} is a dominant_species scenario, not evolution" in capsys.readouterr().err
-    assert main(["show", DS_SCENARIO, "--game", "dominant_species"]) == 0   # no "game": --game
+    assert main(["show", DS_SCENARIO]) == 0              # the shipped file names its game
     assert "Dominant Species" in capsys.readouterr().out
-    assert main(["show", DS_SCENARIO]) == 2                                 # read as evolution
+    nameless = tmp_path / "nameless.json"
+    nameless.write_text(json.dumps({k: v for k, v in data.items() if k != "game"}))
+    assert main(["show", str(nameless), "--game", "dominant_species"]) == 0  # no "game": --game
+    assert "Dominant Species" in capsys.readouterr().out
+    assert main(["show", str(nameless)]) == 2                               # read as evolution
     assert "names no game, so it was read as evolution" in capsys.readouterr().err
     path.write_text(json.dumps(dict(data, game="chess")))
     assert main(["show", str(path)]) == 2

@@ -4,6 +4,7 @@ import argparse
 import json
 import sys
 
+from speciesgym.training.cli_types import output_file, positive_int
 from speciesgym.training.games import GAMES, game_module, parse_options
 
 
@@ -69,7 +70,7 @@ def cmd_show(args):
         fig = engine.picture(state, viewer=args.viewer, reveal=args.reveal)
         print(f"wrote {save_figure(fig, args.out)}")
     else:
-        print(engine.render_text(state, viewer=args.viewer))
+        print(engine.render_text(state, viewer=args.viewer, reveal=args.reveal))
     return 0
 
 
@@ -258,7 +259,7 @@ def build_parser():
     play.add_argument("--agents", default="random",
                       help="agent specs of the other seats: one for all, or a comma list with "
                            "one per seat in seat order (the kinds: below)")
-    play.add_argument("--save", default=None, metavar="FILE",
+    play.add_argument("--save", default=None, metavar="FILE", type=output_file,
                       help="write the game (seed, options, agents, every action, scores) "
                            "as JSON to FILE")
     play.add_argument("--quiet", action="store_true",
@@ -269,15 +270,15 @@ def build_parser():
     bench.add_argument("--game", choices=GAMES, default="evolution")
     bench.add_argument("--players", type=int, default=None,
                        help="player count (default 4; with --compare: 2, 4 and 6)")
-    bench.add_argument("--games", type=int, default=512, help="games through the engine")
-    bench.add_argument("--aec-games", type=int, default=20, help="games through the AEC env")
+    bench.add_argument("--games", type=positive_int, default=512, help="games through the engine")
+    bench.add_argument("--aec-games", type=positive_int, default=20, help="games through the AEC env")
     bench.add_argument("--seed", type=int, default=0)
     bench.add_argument("--option", action="append", help="game option key=value")
     bench.add_argument("--compare", action="store_true",
                        help="both games (engine batched and per call, AEC env) side by side "
                             "with PettingZoo and OpenSpiel games in alternating rounds; "
                             "prints a table, then JSON (see training/bench_compare.py)")
-    bench.add_argument("--rounds", type=int, default=5, help="--compare: rounds")
+    bench.add_argument("--rounds", type=positive_int, default=5, help="--compare: rounds")
     bench.add_argument("--round-seconds", type=float, default=1.0,
                        help="--compare: seconds per contender per round")
     bench.set_defaults(func=cmd_bench)
@@ -285,11 +286,11 @@ def build_parser():
     show.add_argument("file")
     show.add_argument("--game", choices=GAMES, default=None,
                       help="the game, for a file without a \"game\" field (default evolution)")
-    show.add_argument("--out", default=None, help="write a picture (.png or .svg) instead of text")
+    show.add_argument("--out", default=None, type=output_file, help="write a picture (.png or .svg) instead of text")
     show.add_argument("--viewer", type=int, default=None,
                       help="the seat whose view is shown (default: the spectator's)")
     show.add_argument("--reveal", action="store_true",
-                      help="picture: show hidden cards too, marked as hidden")
+                      help="show hidden cards too, marked as hidden (text and picture)")
     show.add_argument("--move", type=int, default=None,
                       help="for a game record: the position after this many moves (default: "
                            "the end)")
@@ -297,10 +298,10 @@ def build_parser():
     replay = sub.add_parser("replay", help="replay a game record move by move; --html writes "
                                            "a replay page")
     replay.add_argument("file", help="a game record (speciesgym play --save, tournaments)")
-    replay.add_argument("--html", default=None, help="write a self-contained replay page here")
+    replay.add_argument("--html", default=None, type=output_file, help="write a self-contained replay page here")
     replay.add_argument("--viewer", type=int, default=None,
                         help="the seat whose view is shown (default: the spectator's)")
-    replay.add_argument("--every", type=int, default=1,
+    replay.add_argument("--every", type=positive_int, default=1,
                         help="page: a picture of every N-th position (first and last always)")
     replay.set_defaults(func=cmd_replay)
     warm = sub.add_parser("warm", help="compile every game's kernels now (or load them from "

@@ -11,6 +11,10 @@ def game_module(name):
     return importlib.import_module(f"speciesgym.envs.{name}")
 
 
+# keyword names the engines take beside the options, each with the flag that sets it
+RESERVED = {"num_players": "give --players instead"}
+
+
 def parse_options(pairs):
     """--option key=value pairs as keyword arguments: true/false as booleans, integers as
     ints, a value with commas as a list of strings (e.g. animals=bird,insect)."""
@@ -19,6 +23,8 @@ def parse_options(pairs):
         if "=" not in pair:
             raise ValueError(f"--option expects key=value, got {pair!r}")
         key, value = pair.split("=", 1)
+        if key in RESERVED:
+            raise ValueError(f"--option {pair}: {key} is not a game option; {RESERVED[key]}")
         low = value.lower()
         if low in ("true", "false"):
             out[key] = low == "true"

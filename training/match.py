@@ -15,6 +15,7 @@ import time
 
 from speciesgym.agents import from_spec
 from speciesgym.agents.runner import play_match
+from speciesgym.training.cli_types import output_file
 from speciesgym.training.games import parse_options
 from speciesgym.training.ratings import wilson
 
@@ -22,8 +23,9 @@ from speciesgym.training.ratings import wilson
 class GameLog:
     """play_match's on_game: a JSON line per game to `path`, running shares to stderr."""
 
-    def __init__(self, path, agents, seed, done=()):
+    def __init__(self, path, agents, seed, done=(), rules=None):
         self.path, self.agents, self.seed = path, agents, seed
+        self.rules = rules
         self.wins = [sum(line["shares"][i] for line in done) for i in range(len(agents))]
         self.count = len(done)
         self.clock = time.process_time()
@@ -32,7 +34,8 @@ class GameLog:
         now = time.process_time()
         self.wins = [w + x for w, x in zip(self.wins, shares)]
         self.count += 1
-        line = {"game": g, "seed": self.seed + g, "agents": self.agents, "seats": seats,
+        line = {"game": g, "seed": self.seed + g, "agents": self.agents, "rules": self.rules,
+                "seats": seats,
                 "shares": shares, "scores": [float(result.scores[s]) for s in seats],
                 "cpu_s": round(now - self.clock, 3)}
         self.clock = now
@@ -43,11 +46,17 @@ class GameLog:
               flush=True)
 
 
-def logged_games(path, agents, seed, games):
+def match_rules(game, options):
+    """What a log line says of the game played: the game's name and its options."""
+    return {"game": game, "options": dict(sorted((options or {}).items()))}
+
+
+def logged_games(path, agents, seed, games, rules=None):
     """The games of this match already in the log at `path` (a list of its JSON lines), for
-    resuming. A log of another match (other agents or seed), a malformed line or a game
-    logged twice is an error naming the file and line; a last line cut off without its
-    newline (a crash while writing) is dropped from the file with a message."""
+    resuming. A log of another match (other agents, seed, game or options), a malformed line
+    or a game logged twice is an error naming the file and line; a last line cut off without
+    its newline (a crash while writing) is dropped from the file with a message. Lines
+    written before logs named their game and options (no "rules") are taken as they are."""
     if not path or not os.path.exists(path):
         return []
     with open(path) as f:
@@ -69,6 +78,9 @@ def logged_games(path, agents, seed, games):
         if not same or first != seed:
             raise ValueError(f"--log {path}: line {number} is from another match (agents "
                              f"{line['agents']}, seed {first}); use another file")
+        if rules is not None and line.get("rules", rules) != rules:
+            raise ValueError(f"--log {path}: line {number} is from another match (rules "
+                             f"{line['rules']}, here {rules}); use another file")
         if g in seen:
             raise ValueError(f"--log {path}: line {number} logs game {g} a second time")
         seen.add(g)
@@ -83,9 +95,10 @@ def run_match(game, agents, games, seed=0, options=None, log=None):
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
     players = len(agents)
-    done = logged_games(log, agents, seed, games)
+    rules = match_rules(game, options)
+    done = logged_games(log, agents, seed, games, rules)
     built = [from_spec(spec, game, players, seed=i + 1) for i, spec in enumerate(agents)]
-    on_game = GameLog(log, agents, seed, done) if log else None
+    on_game = GameLog(log, agents, seed, done, rules) if log else None
     res = play_match(game, players, built, games, seed=seed, on_game=on_game,
                      skip={line["game"] for line in done}, **(options or {}))
     rows = []
@@ -119,7 +132,7 @@ def add_arguments(parser):
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0, help="seed of game 0 (game g: seed + g)")
     parser.add_argument("--option", action="append", help="game option key=value")
-    parser.add_argument("--log", default=None,
+    parser.add_argument("--log", default=None, type=output_file,
                         help="append a JSON line per finished game to this file; games "
                              "already in it are kept and not played again (resume)")
     parser.set_defaults(func=cmd_match)

@@ -55,7 +55,36 @@ def load_record(path):
         raise ValueError(f"game record {path}: cannot be read ({exc})") from None
     if not isinstance(record, dict) or record.get("format") != FORMAT:
         raise ValueError(f"game record {path}: not a {FORMAT} record")
+    problem = _field_problem(record)
+    if problem:
+        raise ValueError(f"game record {path}: {problem}")
     return record
+
+
+# the fields replay reads, each with the test its value must pass
+_FIELDS = {"game": lambda v: v in ("evolution", "dominant_species"),
+           "players": lambda v: type(v) is int and 2 <= v <= 6,
+           "seed": lambda v: type(v) is int,
+           "options": lambda v: isinstance(v, dict),
+           "actions": lambda v: isinstance(v, list)}
+_STEP = {"mover": lambda v: type(v) is int, "action": lambda v: type(v) is int,
+         "name": lambda v: isinstance(v, str)}
+
+
+def _field_problem(record):
+    """What is wrong with the fields of a record, or None."""
+    for key, ok in _FIELDS.items():
+        if key not in record:
+            return f"no {key!r} field"
+        if not ok(record[key]):
+            return f"{key!r} is {record[key]!r}"
+    for i, step in enumerate(record["actions"]):
+        if not isinstance(step, dict):
+            return f"action {i} is {step!r}, not an object"
+        for key, ok in _STEP.items():
+            if not ok(step.get(key)):
+                return f"action {i}: {key!r} is {step.get(key)!r}"
+    return None
 
 
 def replay_steps(record):

@@ -1,0 +1,25 @@
+"""argparse types for the command line's flags: a bad value is refused by the parser, before
+any game is played or any file written, with the flag named (`argument --games: ...`)."""
+import argparse
+import os
+
+
+def positive_int(value):
+    """A whole number of 1 or more (a count of games, rounds, ...)."""
+    try:
+        number = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{number}: give 1 or more")
+    return number
+
+
+def output_file(value):
+    """A file to be written: its folder must exist (the file itself need not)."""
+    folder = os.path.dirname(os.path.abspath(value))
+    if not os.path.isdir(folder):
+        raise argparse.ArgumentTypeError(f"{value}: folder {folder} does not exist")
+    if os.path.isdir(value):
+        raise argparse.ArgumentTypeError(f"{value} is a folder, not a file")
+    return value
