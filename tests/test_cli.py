@@ -45,12 +45,14 @@ def test_bench_prints_the_figures_as_json():
 def test_show_renders_a_scenario():
     out = run("show", SCENARIO)
     assert out.returncode == 0, out.stderr
-    assert "Carnivore, Intelligence" in out.stdout and "(Hard Shell)" in out.stdout
-    assert "watering hole 3" in out.stdout
+    assert "Carnivore, Intelligence" in out.stdout and "watering hole 3" in out.stdout
+    assert "Hard Shell" not in out.stdout and "(face-down card)" in out.stdout   # spectator
+    revealed = run("show", SCENARIO, "--reveal")
+    assert "(Hard Shell)" in revealed.stdout
 
 
 @pytest.mark.parametrize("args, message", [
-    (("play", "--players", "9"), "num_players"),
+    (("play", "--players", "9"), "--players: 9: both games take 2 to 6 players"),
     (("play", "--option", "climate=true"), "climate"),
     (("show", "missing.json"), "missing.json"),
 ])

@@ -72,8 +72,12 @@ def test_a_match_log_of_another_game_is_refused_and_kept(tmp_path, capsys):
     (["match", "--agents", "random,random", "--log", "{tmp}/nodir/m.jsonl"], "--log"),
     (["match", "--agents", "random,random", "--log", "{tmp}"], "--log"),
     (["bench", "--games", "0"], "--games"),
+    (["play", "--players", "-1"], "--players"),
+    (["bench", "--players", "7"], "--players"),
     (["bench", "--aec-games", "-1"], "--aec-games"),
-    (["replay", "REC", "--every", "0"], "--every")])
+    (["replay", "REC", "--every", "0"], "--every"),
+    (["decisions", "eval", "--suite", "feeding", "--agent", "random", "--limit", "-2"],
+     "--limit")])
 def test_the_parser_refuses_bad_paths_and_counts_before_any_work(tmp_path, capsys, argv, flag):
     argv = [a.replace("{tmp}", str(tmp_path)) for a in argv]
     with pytest.raises(SystemExit) as refused:
@@ -113,3 +117,26 @@ def test_a_py_bot_is_found_in_the_current_folder(tmp_path, monkeypatch):
     monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(tmp_path))])
     assert py_factory("py:mybots_s19.First").__name__ == "First"
     monkeypatch.delitem(sys.modules, "mybots_s19")
+
+
+@pytest.mark.parametrize("flag, value, named", [
+    ("--gamma", "2", "--gamma must lie in (0.0, 1.0], got 2.0"),
+    ("--learning-rate", "-1", "--learning-rate must lie in (0.0, inf)"),
+    ("--reward", "foo", "--reward must be one of win, rank, score, got 'foo'"),
+    ("--clip-range", "0", "--clip-range must lie in (0.0, inf)"),
+    ("--gae-lambda", "1.5", "--gae-lambda must lie in [0.0, 1.0]"),
+    ("--ent-coef", "-0.1", "--ent-coef must lie in [0.0, inf)"),
+    ("--eval-every", "-5", "--eval-every must lie in [0, inf)")])
+def test_train_refuses_ppo_settings_out_of_range_before_writing(tmp_path, capsys, flag, value,
+                                                                named):
+    assert main(["train", "--recipe", "none", "--timesteps", "64", "--runs-dir", str(tmp_path),
+                 "--name", "x", flag, value]) == 2
+    assert named in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_train_help_names_an_empty_default_as_none(capsys):
+    with pytest.raises(SystemExit):
+        main(["train", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "(default , or" not in out and "(default none, or the recipe's)" in out

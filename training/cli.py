@@ -4,7 +4,7 @@ import argparse
 import json
 import sys
 
-from speciesgym.training.cli_types import output_file, positive_int
+from speciesgym.training.cli_types import output_file, player_count, positive_int
 from speciesgym.training.games import GAMES, game_module, parse_options
 
 
@@ -252,7 +252,7 @@ def build_parser():
     sub = parser.add_subparsers(dest="command", required=True)
     play = sub.add_parser("play", help="play a game: agents against each other, or you in a seat")
     play.add_argument("--game", choices=GAMES, default="evolution")
-    play.add_argument("--players", type=int, default=4)
+    play.add_argument("--players", type=player_count, default=4, help="seats (2..6)")
     play.add_argument("--seed", type=int, default=0)
     play.add_argument("--human", type=int, default=None,
                       help="seat you play (0-based); you see only what that seat sees")
@@ -268,7 +268,7 @@ def build_parser():
     play.set_defaults(func=cmd_play)
     bench = sub.add_parser("bench", help="measure decisions per second; prints JSON")
     bench.add_argument("--game", choices=GAMES, default="evolution")
-    bench.add_argument("--players", type=int, default=None,
+    bench.add_argument("--players", type=player_count, default=None,
                        help="player count (default 4; with --compare: 2, 4 and 6)")
     bench.add_argument("--games", type=positive_int, default=512, help="games through the engine")
     bench.add_argument("--aec-games", type=positive_int, default=20, help="games through the AEC env")

@@ -23,3 +23,14 @@ def output_file(value):
     if os.path.isdir(value):
         raise argparse.ArgumentTypeError(f"{value} is a folder, not a file")
     return value
+
+
+def player_count(value):
+    """A player count both games are made for: 2 to 6."""
+    try:
+        number = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
+    if not 2 <= number <= 6:
+        raise argparse.ArgumentTypeError(f"{number}: both games take 2 to 6 players")
+    return number

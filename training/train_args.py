@@ -9,6 +9,7 @@ import dataclasses
 import inspect
 from dataclasses import dataclass, field
 
+from speciesgym.envs.core.rewards import REWARD_MODES
 from speciesgym.training.games import parse_options  # noqa: F401  (re-exported for training.train)
 from speciesgym.training.train_recipes import CHOICES, recipe_for
 
@@ -142,6 +143,14 @@ def net_layers(text, flag="--net"):
     return layers
 
 
+# (field, low, high, low excluded) for the numbers check_args bounds: the PPO settings,
+# where a value outside the range fails only inside torch, after the run's folder exists
+BOUNDS = (("self_play", 0.0, 1.0, False), ("learning_rate", 0.0, float("inf"), True),
+          ("gamma", 0.0, 1.0, True), ("gae_lambda", 0.0, 1.0, False),
+          ("clip_range", 0.0, float("inf"), True), ("ent_coef", 0.0, float("inf"), False),
+          ("shaping", 0.0, float("inf"), False), ("eval_every", 0, float("inf"), False))
+
+
 def check_args(args):
     if args.game not in HEURISTICS:
         raise ValueError(f"unknown game {args.game!r}; choose one of {', '.join(HEURISTICS)}")
@@ -152,8 +161,13 @@ def check_args(args):
             raise ValueError(f"--{name.replace('_', '-')} must be at least 1")
     if args.vec not in VECS:
         raise ValueError(f"--vec must be one of {', '.join(VECS)}, got {args.vec!r}")
-    if not 0.0 <= args.self_play <= 1.0:
-        raise ValueError(f"--self-play must be a probability, got {args.self_play}")
+    if args.reward not in REWARD_MODES:
+        raise ValueError(f"--reward must be one of {', '.join(REWARD_MODES)}, got {args.reward!r}")
+    for name, low, high, low_open in BOUNDS:
+        value = getattr(args, name)
+        if not (low < value if low_open else low <= value) or value > high:
+            span = f"{'(' if low_open else '['}{low}, {high}{']' if high < float('inf') else ')'}"
+            raise ValueError(f"--{name.replace('_', '-')} must lie in {span}, got {value}")
     net_layers(args.net)
     if args.vf_net:
         net_layers(args.vf_net, "--vf-net")
@@ -183,8 +197,9 @@ def add_arguments(parser):
         elif f.type is list:
             parser.add_argument(flag, dest=f.name, action="append", default=None, help=helptext)
         else:
+            shown = "none" if default_of(f) == "" else default_of(f)
             parser.add_argument(flag, dest=f.name, type=f.type, default=None,
-                                help=f"{helptext} (default {default_of(f)}, or the recipe's)")
+                                help=f"{helptext} (default {shown}, or the recipe's)")
 
 
 def args_from_namespace(ns):

@@ -5,6 +5,7 @@ import contextlib
 import shlex
 import sys
 
+from speciesgym.training.cli_types import positive_int
 from speciesgym.training.decisions.suite import SPECS, SUITES_DIR
 
 SHIPPED = ", ".join(SPECS)
@@ -180,7 +181,8 @@ def add_executor_arguments(parser, workers):
 def add_playout_argument(parser):
     parser.add_argument("--playout", default="greedy",
                         help="the labeller's playout policy: greedy (default), random, a "
-                             "compiled heuristic style (Evolution: grazer, hunter, flyer) for "
+                             "compiled heuristic style (Evolution: grazer, hunter, flyer; Dominant "
+                             "Species: dominator, spreader) for "
                              "every seat, or mix (each seat a style drawn per simulation)")
 
 
@@ -247,7 +249,7 @@ def add_decisions_parser(sub):
             p.add_argument("--out", required=True, help="output folder")
             p.set_defaults(func=cmd_leaderboard)
         p.add_argument("--seed", type=int, default=0)
-        p.add_argument("--limit", type=int, default=None, help="only the first N positions")
+        p.add_argument("--limit", type=positive_int, default=None, help="only the first N positions")
         p.add_argument("--players", type=int, default=None,
                        help="only the positions with this many players")
         add_executor_arguments(p, False)
