@@ -140,3 +140,17 @@ def test_train_help_names_an_empty_default_as_none(capsys):
         main(["train", "--help"])
     out = " ".join(capsys.readouterr().out.split())
     assert "(default , or" not in out and "(default none, or the recipe's)" in out
+
+
+def test_a_leaderboard_shows_no_mean_score_for_an_entrant_without_a_scored_game(tmp_path):
+    from speciesgym.training.ratings import format_leaderboard, leaderboard, write_leaderboard
+    forfeited = {"index": 0, "entrants": ["crash", "random"], "winners": [False, True],
+                 "ranks": [2, 1], "scores": None, "forfeit": {"seat": 0, "reason": "raised"}}
+    rows = {r["entrant"]: r for r in leaderboard([forfeited], ["crash", "random", "idle"])}
+    assert rows["crash"]["mean_score"] is None and rows["crash"]["forfeits"] == 1
+    assert rows["crash"]["mean_rank"] == 2 and rows["idle"]["mean_rank"] is None
+    table = format_leaderboard(list(rows.values())).splitlines()
+    crash = next(line for line in table if line.split()[1:2] == ["crash"])
+    assert crash.split()[6] == "-" and " 0.0 " not in crash
+    _, json_path = write_leaderboard(list(rows.values()), str(tmp_path))
+    assert {r["entrant"]: r["mean_score"] for r in json.load(open(json_path))}["crash"] is None

@@ -12,7 +12,7 @@ neither rated nor counted.
 
 Leaderboard, per entrant: games, win rate (a shared win counts as a share) with its 95%
 Wilson interval, mean rank, mean score (over the games played to the end: a forfeited game
-has no scores), forfeits (games this entrant forfeited), mu, sigma, ordinal.
+has no scores; none, shown "-", for an entrant without such a game), forfeits (games this entrant forfeited), mu, sigma, ordinal.
 `write_leaderboard` saves it as CSV and JSON, `format_leaderboard` as a plain text table,
 `plot_ratings` draws mu +- 2 sigma per entrant over the games (matplotlib, Agg backend).
 """
@@ -122,14 +122,22 @@ def leaderboard(records, entrants, ratings=None):
         low, high = wilson(wins, games)
         per = max(games, 1)
         rows.append({"entrant": e, "games": games, "win_rate": wins / per, "win_low": low,
-                     "win_high": high, "mean_rank": rank / per,
-                     "mean_score": score / max(scored, 1), "forfeits": forfeits,
+                     "win_high": high, "mean_rank": rank / games if games else None,
+                     "mean_score": score / scored if scored else None, "forfeits": forfeits,
                      "mu": r.mu, "sigma": r.sigma, "ordinal": r.mu - 3 * r.sigma})
     return sorted(rows, key=lambda row: -row["ordinal"])
 
 
+def _number(value, spec):
+    """`value` formatted by `spec`, or "-" right-aligned to its width for a mean over no game
+    (None; empty in the CSV, null in the JSON)."""
+    if value is None:
+        return f"{'-':>{spec.lstrip('<>^').split('.')[0]}}"
+    return f"{value:{spec}}"
+
+
 def format_leaderboard(rows):
-    """The leaderboard as a plain text table."""
+    """The leaderboard as a plain text table ("-" for a mean over no game)."""
     width = max([len("entrant")] + [len(r["entrant"]) for r in rows])
     head = (f"{'#':>2}  {'entrant':<{width}}  {'games':>5}  {'win rate':>8}  {'95% CI':>11}  "
             f"{'rank':>5}  {'score':>7}  {'forf':>4}  {'mu':>6}  {'sigma':>5}  {'ordinal':>7}")
@@ -137,8 +145,8 @@ def format_leaderboard(rows):
     for i, r in enumerate(rows, 1):
         ci = f"{100 * r['win_low']:.0f}-{100 * r['win_high']:.0f}%"
         lines.append(f"{i:>2}  {r['entrant']:<{width}}  {r['games']:>5}  "
-                     f"{100 * r['win_rate']:>7.1f}%  {ci:>11}  {r['mean_rank']:>5.2f}  "
-                     f"{r['mean_score']:>7.1f}  {r['forfeits']:>4}  {r['mu']:>6.2f}  "
+                     f"{100 * r['win_rate']:>7.1f}%  {ci:>11}  {_number(r['mean_rank'], '>5.2f')}  "
+                     f"{_number(r['mean_score'], '>7.1f')}  {r['forfeits']:>4}  {r['mu']:>6.2f}  "
                      f"{r['sigma']:>5.2f}  {r['ordinal']:>7.2f}")
     return "\n".join(lines)
 
