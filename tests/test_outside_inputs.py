@@ -154,3 +154,20 @@ def test_a_leaderboard_shows_no_mean_score_for_an_entrant_without_a_scored_game(
     assert crash.split()[6] == "-" and " 0.0 " not in crash
     _, json_path = write_leaderboard(list(rows.values()), str(tmp_path))
     assert {r["entrant"]: r["mean_score"] for r in json.load(open(json_path))}["crash"] is None
+
+
+def test_a_reset_seed_varies_a_scenarios_hidden_parts_and_none_keeps_its_own():
+    from speciesgym import evolution_v0
+    env = evolution_v0.env(num_players=2)
+    deals = {}
+    for seed in (None, 1, 2):
+        env.reset(seed=seed, options={"scenario": HIDDEN})
+        state = env.unwrapped.state_array
+        deals[seed] = state.tobytes()
+        seat0 = env.unwrapped.engine.observe(state, 0)
+        if seed is None:
+            public = seat0
+        assert (seat0 == public).all()                 # the seat's view is the scenario's
+    assert len(set(deals.values())) == 3               # the unplaced cards differ by seed
+    env.reset(options={"scenario": HIDDEN})
+    assert env.unwrapped.state_array.tobytes() == deals[None]

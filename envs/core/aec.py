@@ -14,7 +14,10 @@ served without the wrapper's `__getattr__` forwarding.
 `reset(seed=..., options={"scenario": path_or_dict})` starts the episode from a scenario of
 the env's game (see envs/<game>/scenario.py) instead of a fresh deal: its player count must be
 the env's; the scenario's own game options (e.g. Flight on or off) hold for that episode.
-Other keys of `options` are ignored.
+A `seed` given to reset replaces the scenario's own seed (what is hidden and left to chance:
+the unplaced cards' order, later draws), so seeds vary the scenario's hidden parts; without
+one the scenario's seed holds, and the same scenario replays the same. Other keys of
+`options` are ignored.
 """
 import numpy as np
 from gymnasium import spaces
@@ -63,7 +66,7 @@ class EngineAECEnv(AECEnv):
     def reset(self, seed=None, options=None):
         scenario = self._scenario_option(options)
         if scenario is not None:
-            engine, state = self._load(scenario)
+            engine, state = self._load(scenario, seed)
             self.engine, self.state_array = engine, state
         else:
             if seed is None:
@@ -90,10 +93,10 @@ class EngineAECEnv(AECEnv):
             raise ValueError(f"reset options must be a dict, got {type(options).__name__}")
         return options.get("scenario")
 
-    def _load(self, scenario):
+    def _load(self, scenario, seed):
         if self._scenario_loader is None:
             raise ValueError(f"{type(self).__name__} cannot start from a scenario")
-        engine, state = self._scenario_loader(scenario)
+        engine, state = self._scenario_loader(scenario, seed=seed)
         if engine.game != self._table_engine.game:
             raise ValueError(f"reset option 'scenario': a {engine.game} position, this env "
                              f"plays {self._table_engine.game}")

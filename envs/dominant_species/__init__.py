@@ -3,7 +3,7 @@
 - `make_engine(num_players=4, animals=None)`: the engine (envs.core.engine.GameEngine).
 - `env(...)`, `raw_env(...)`: the AEC env (imported lazily: the engine never loads
   pettingzoo or gymnasium). See envs.dominant_species.aec_env for its documentation.
-- `load_scenario(path_or_dict) -> (engine, state)`, `to_scenario(engine, state) -> dict`,
+- `load_scenario(path_or_dict, seed=None) -> (engine, state)`, `to_scenario(engine, state) -> dict`,
   `save_scenario(engine, state, path)`: the JSON scenario format (see
   envs.dominant_species.scenario); a saved position loads back byte for byte.
 - `warm()`: compile or load every kernel; `bench_engine(engine, n_games, seed)`.
@@ -30,9 +30,9 @@ def bench_engine(engine, n_games, seed):
     return _bench_engine(engine, n_games, seed)
 
 
-def load_scenario(path_or_dict):
+def load_scenario(path_or_dict, seed=None):
     from speciesgym.envs.dominant_species.scenario import load_scenario as _load
-    return _load(path_or_dict)
+    return _load(path_or_dict, seed)
 
 
 def to_scenario(engine, state):

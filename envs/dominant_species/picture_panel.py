@@ -79,8 +79,7 @@ def draw_cards(sk, st, x0, y0, reveal):
                 size=7.5 if max(map(len, lines)) <= 11 else 6.8, linespacing=1.1)
     y += CARD_H + 14
     left = int(st["deck_len"]) - int(st["deck_ptr"])
-    sk.text(x0, y, f"Deck: {left} card{'s' if left != 1 else ''} face down "
-            "(Ice Age at the bottom)", size=8.5, ha="left")
+    sk.text(x0, y, deck_words(st), size=8.5, ha="left")
     if reveal and left > 0:
         order = ", ".join(D.CARD_NAMES[int(c)] for c in st["deck"][st["deck_ptr"]:st["deck_len"]])
         lines = textwrap.wrap("hidden, top first: " + order, 80)
@@ -88,6 +87,26 @@ def draw_cards(sk, st, x0, y0, reveal):
             sk.text(x0, y + 13 + j * 11, line, size=7, ha="left", color=HIDDEN)
         y += 11 * len(lines)
     return y + 12
+
+
+def ice_age_in_deck(st):
+    """Whether Ice Age is still in the deck, from what every player knows (DS-SET-09: it lies
+    at the bottom, so it is there until it shows up face up, is taken or has been played)."""
+    ice = D.C_ICE_AGE
+    return not (st["ice_age"] or ice in st["faceup"].tolist()
+                or int(st["card"]) == ice or int(st["card_pending"]) == ice)
+
+
+def deck_words(st):
+    """The deck line: its size, and where Ice Age is while the deck still holds it."""
+    left = int(st["deck_len"]) - int(st["deck_ptr"])
+    if left == 0:
+        return "Deck: empty"
+    if not ice_age_in_deck(st):
+        return f"Deck: {left} card{'s' if left != 1 else ''} face down"
+    if left == 1:
+        return "Deck: 1 card face down, Ice Age"
+    return f"Deck: {left} cards face down, Ice Age at the bottom"
 
 
 def draw_supply(sk, st, x0, y0, reveal):

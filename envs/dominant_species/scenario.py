@@ -34,9 +34,15 @@ coordinates, element types and terrains by name, cards by name):
                                                         # not on the earth (DS-SCEN-01);
                                                         # default: those dealt at random
       "tundra_left": 11,                                # must be 12 - tundra on the earth
-      "deck": ["Predator", "Ice Age"], "faceup": ["Aquatic", null, ...],
+      "deck": ["Predator", "Ice Age"],                  # top first: Ice Age, at the bottom,
+                                                        # is the last card until it is drawn;
+                                                        # default: the standard deck, shuffled
+                                                        # (the cards not face up or in play)
+      "faceup": ["Aquatic", null, ...],                 # null = an empty slot; default: none,
+                                                        # or dealt from a default deck
       "scored": [[0, 1]], "hibernating": [{"hex": [0,1], "animal": "mammal", "n": 1}],
-      "ice_age": false,
+                                                        # on tiles only
+      "ice_age": false,                                 # Ice Age played
       "start": "planning" | "reset" | {"execute": "Speciation", "slot": 1}
                | {"card": "Predator", "taker": "mammal", "scored_hex": [0, 1]},
       "decision": {...}                                 # raw decision fields written by
@@ -44,9 +50,16 @@ coordinates, element types and terrains by name, cards by name):
                                                         # checks them); never with "start"
     }
 
-The bag is never given: it holds what is left of the 20 elements per type. A "card" start
-resolves the card as if taken by Domination space 4 (execution then goes on with Domination
-space 5).
+The bag is never given: it holds what is left of the 20 elements per type; a box holds at
+most 4 elements. A "card" start resolves the card as if taken by Domination space 4
+(execution then goes on with Domination space 5); the card is then in neither the deck nor
+the face-up row. The cards obey DS-SET-09 (envs.dominant_species.scenario_cards): each card in
+one place at most, Ice Age in exactly one (the bottom of the deck, the face-up row, in play or
+played), the deck empty once Ice Age has left it. An omitted deck is the standard deck: the
+cards not face up or in play, shuffled by a numpy generator seeded with the scenario's
+generator word, Ice Age at the bottom (empty if Ice Age is out), and with "faceup" omitted
+too its top five (less one per card in play) are dealt face up as at setup; so a scenario
+of "animals" alone is a new game's card setup.
 """
 import numpy as np
 from numba import njit
@@ -58,6 +71,7 @@ from speciesgym.envs.dominant_species.engine import DominantSpeciesEngine
 from speciesgym.envs.dominant_species.rules import fill_legal, settle
 from speciesgym.envs.dominant_species.rules.board import recompute_dominance
 from speciesgym.envs.dominant_species.rules import board as B
+from speciesgym.envs.dominant_species.scenario_cards import place_cards, read_cards
 from speciesgym.envs.dominant_species.scenario_decision import CARD_LOWER, set_start
 from speciesgym.envs.dominant_species.state import STATE_DTYPE
 
@@ -261,6 +275,7 @@ def build_state(data):
             raise ValueError(f"elements: {used} {D.ELEM_NAMES[t]} elements on earth, displays "
                              f"and boxes, there are only {D.ELEM_PER_TYPE}")
         st["bag"][t] = D.ELEM_PER_TYPE - used
+    _check_box_sizes(st)
     # cubes off earth
     kept = D.cubes_for(p)
     elim = _per_animal(data.get("eliminated", {}), "eliminated", animals, 0, kept)
@@ -315,33 +330,8 @@ def build_state(data):
     st["init_order"][:] = -1
     st["init_order"][:p] = order
     _set_stacks(st, data)
-    # cards
-    deck = [_name(x, CARD_LOWER, "deck")
-            for x in _list(data.get("deck", []), "deck")]
-    faceup = _list(data.get("faceup", []), "faceup")
-    if len(faceup) > D.N_FACEUP:
-        raise ValueError("faceup: at most 5 cards")
-    face = [-1 if x is None else _name(x, CARD_LOWER, "faceup")
-            for x in faceup]
-    cards = deck + [c for c in face if c >= 0]
-    if len(set(cards)) != len(cards):
-        raise ValueError("deck/faceup: a card appears twice")
-    st["deck"][:] = -1
-    st["deck_len"] = D.N_CARDS
-    st["deck_ptr"] = D.N_CARDS - len(deck)
-    st["deck"][D.N_CARDS - len(deck):] = deck
-    st["faceup"][:] = -1
-    st["faceup"][:len(face)] = face
-    for i, h in enumerate(_list(data.get("scored", []), "scored")):
-        st["scored"][_hex(h, f"scored[{i}]")] = 1
-    for i, h in enumerate(_list(data.get("hibernating", []), "hibernating")):
-        f = f"hibernating[{i}]"
-        if not isinstance(h, dict):
-            raise ValueError(f"{f}: expected an object with hex, animal, n")
-        c = _hex(h.get("hex"), f"{f}.hex")
-        a = _name(h.get("animal"), D.ANIMAL_NAMES, f"{f}.animal")
-        n = _int(h.get("n"), f"{f}.n", 0, int(st["cubes"][c, a]))
-        st["hib"][c, a] = n
+    deck, face = read_cards(data, _name)          # placed once the card in play is known
+    _set_marks(st, data)
     ice_age = data.get("ice_age", False)
     if not isinstance(ice_age, bool):
         raise ValueError(f"ice_age: expected true or false, got {ice_age!r}")
@@ -352,6 +342,7 @@ def build_state(data):
     st["ctx_cell"] = -1
     st["ctx_elem"] = -1
     set_start(st, data, animals, _space_index, _name, _hex, _int)
+    place_cards(st, data, deck, face)
     if "decision" not in data:
         settle_at(state, 0)
     else:
@@ -360,6 +351,37 @@ def build_state(data):
             raise ValueError("decision: no player could act in this decision (phase, sub, "
                              "actor and context do not fit together)")
     return engine, state
+
+
+def _check_box_sizes(st):
+    """DS-SET-08, DS-RESET-06/07: a box receives at most four elements (drawn, or moved down
+    from the box above), and elements only leave it, so no box ever holds more."""
+    for b in range(len(D.BOX_NAMES)):
+        n = int(st["box"][b].sum())
+        if n > D.BOX_DRAW:
+            raise ValueError(f"boxes.{D.BOX_NAMES[b]}: {n} elements, a box holds at most "
+                             f"{D.BOX_DRAW}")
+
+
+def _tile_hex(value, st, field):
+    """Index of a hex that holds a tile."""
+    c = _hex(value, field)
+    if st["terrain"][c] == D.EMPTY:
+        raise ValueError(f"{field}: no tile at {list(value)}")
+    return c
+
+
+def _set_marks(st, data):
+    """Scored tiles and hibernating cubes: marks on tiles only."""
+    for i, h in enumerate(_list(data.get("scored", []), "scored")):
+        st["scored"][_tile_hex(h, st, f"scored[{i}]")] = 1
+    for i, h in enumerate(_list(data.get("hibernating", []), "hibernating")):
+        f = f"hibernating[{i}]"
+        if not isinstance(h, dict):
+            raise ValueError(f"{f}: expected an object with hex, animal, n")
+        c = _tile_hex(h.get("hex"), st, f"{f}.hex")
+        a = _name(h.get("animal"), D.ANIMAL_NAMES, f"{f}.animal")
+        st["hib"][c, a] = _int(h.get("n"), f"{f}.n", 0, int(st["cubes"][c, a]))
 
 
 def _set_stacks(st, data):
@@ -425,10 +447,15 @@ def _set_stacks(st, data):
                              D.N_TUNDRA - tundra_on, D.N_TUNDRA - tundra_on)
 
 
-def load_scenario(source):
+def load_scenario(source, seed=None):
     """(engine, state) from a scenario file path or dict (a "game" field, if any, must say
-    dominant_species)."""
-    return build_state(scenario_data(source, GAME))
+    dominant_species). `seed`, if given, replaces the scenario's generator ("rng" and
+    "rng_word"): the order of an omitted deck, the bag's draws and all chance after it."""
+    data = scenario_data(source, GAME)
+    if seed is not None:
+        data.pop("rng_word", None)
+        data["rng"] = seed
+    return build_state(data)
 
 
 def save_scenario(engine, state, path):

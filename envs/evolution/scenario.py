@@ -273,10 +273,14 @@ def build_state(data):
     return state
 
 
-def load_scenario(source):
+def load_scenario(source, seed=None):
     """(engine, state) from a scenario file path or dict; the automatic flow runs until
-    someone must decide. Raises ValueError naming what is wrong."""
-    state = build_state(scenario_data(source, GAME))
+    someone must decide. Raises ValueError naming what is wrong. `seed`, if given, replaces
+    the scenario's "seed" (the shuffle of unplaced cards and all chance after it)."""
+    data = scenario_data(source, GAME)
+    if seed is not None:
+        data["seed"] = seed
+    state = build_state(data)
     st = state[0]
     engine = EvolutionEngine(int(st["n_players"]), bool(st["flight"]))
     rules.advance(st)

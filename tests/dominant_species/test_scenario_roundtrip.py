@@ -90,7 +90,11 @@ def test_env_reset_starts_from_a_scenario():
         engine.apply(state, int(rng.choice(np.flatnonzero(engine.legal_mask(state)))))
     position = to_scenario(engine, state)
     e = env(num_players=2)
-    e.reset(seed=1, options={"scenario": position})
+    e.reset(seed=1, options={"scenario": position})                   # the seed replaces rng
+    seeded = to_scenario(e.unwrapped.engine, e.unwrapped.state_array)
+    assert seeded["rng_word"] != position["rng_word"]
+    assert {**seeded, "rng_word": 0} == {**position, "rng_word": 0}  # the same position
+    e.reset(options={"scenario": position})                           # no seed: the scenario's
     assert e.unwrapped.state_array.tobytes() == state.tobytes()
     agent = e.agent_selection
     assert agent == f"player_{engine.to_move(state)}"

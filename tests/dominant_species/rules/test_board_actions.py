@@ -219,7 +219,7 @@ def test_DS_COMP_03_the_owner_picks_the_victim_eliminated():
 
 
 def dom(cubes, **kw):
-    return two(tiles=tiles(cubes=cubes), elements=ELS, faceup=kw.pop("faceup", ["Omnivore", "Fertile"]),
+    return two(tiles=tiles(cubes=cubes), elements=ELS, faceup=kw.pop("faceup", ["Omnivore", "Fertile", "Ice Age"]),
                spaces={"Domination": ["mammal", None, None, None, "reptile"]},
                start={"execute": "Domination"}, **kw)
 
@@ -239,7 +239,7 @@ def test_DS_DOMN_03_the_dominant_animal_takes_a_card():
     eng, st = dom({(0, 1): {"mammal": 1, "reptile": 3}}, displays={"reptile": {SUN: 2, MEAT: 2}})
     play(eng, st, action("cell", cell(0, 1)))
     assert st[0]["actor"] == D.REPTILE and st[0]["sub"] == B.D_DOM_CARD
-    assert legal_in(eng, st, "card") == [0, 1] and not st[0]["mask"][action("pass")]
+    assert legal_in(eng, st, "card") == [0, 1, 2] and not st[0]["mask"][action("pass")]
     play(eng, st, action("card", 0))                                  # Omnivore
     assert st[0]["ap_total"][D.REPTILE] == 8 and list(st[0]["faceup"][:2]) == [-1, D.C_FERTILE]
 
