@@ -171,3 +171,17 @@ def test_a_reset_seed_varies_a_scenarios_hidden_parts_and_none_keeps_its_own():
     assert len(set(deals.values())) == 3               # the unplaced cards differ by seed
     env.reset(options={"scenario": HIDDEN})
     assert env.unwrapped.state_array.tobytes() == deals[None]
+
+
+def test_output_into_a_closed_pipe_ends_quietly():
+    """`speciesgym show ... | head`: the reader leaves; no traceback, the status of SIGPIPE."""
+    import os
+    import subprocess
+    scenario = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                            "scenarios", "evolution", "carnivore_standoff.json")
+    read, write = os.pipe()
+    os.close(read)                                  # nobody reads: the first write fails
+    done = subprocess.run([sys.executable, "-m", "speciesgym", "show", scenario], stdout=write,
+                          stderr=subprocess.PIPE, text=True, timeout=600)
+    os.close(write)
+    assert done.returncode == 141 and "Traceback" not in done.stderr, done.stderr

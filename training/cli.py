@@ -2,6 +2,7 @@
 train-rllib, match, decisions, tournament, tournament-report."""
 import argparse
 import json
+import os
 import sys
 
 from speciesgym.training.cli_types import output_file, player_count, positive_int
@@ -381,10 +382,16 @@ def build_parser():
 def main(argv=None):
     args = build_parser().parse_args(argv)
     try:
-        return args.func(args)
+        code = args.func(args)
+        sys.stdout.flush()              # a closed pipe shows here, not at the exit's flush
+        return code
     except ValueError as exc:
         print(f"speciesgym: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:             # the reader left (`speciesgym show ... | head`)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())        # so that Python's exit flush is quiet
+        return 141                                   # as a shell reports SIGPIPE
 
 
 if __name__ == "__main__":
