@@ -12,7 +12,6 @@ the end of the input stops the game (no traceback). With `save`, the game is wri
 record (training.record) when it ends or stops.
 """
 import importlib
-import os
 import sys
 
 import numpy as np
@@ -116,20 +115,13 @@ def play_table(game, num_players, options, seed, specs, human=None, quiet=False,
     return record
 
 
-def check_save(path):
-    folder = os.path.dirname(os.path.abspath(path)) if path else None
-    if folder and not os.path.isdir(folder):
-        raise ValueError(f"--save {path}: folder {folder} does not exist")
-    return path
-
-
 def run_play(args):
     """The `play` subcommand: 0 when the game was played out, 1 when the person stopped,
     130 on Ctrl-C."""
     from speciesgym.training.games import parse_options
     human = check_human(args.human, args.players)
     specs = seat_specs(args.agents, args.players, human)
-    save = check_save(args.save)
+    save = args.save                       # its folder checked by the parser (cli_types)
     try:
         play_table(args.game, args.players, parse_options(args.option), args.seed, specs,
                    human, args.quiet, save)
