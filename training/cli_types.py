@@ -4,12 +4,16 @@ import argparse
 import os
 
 
-def positive_int(value):
-    """A whole number of 1 or more (a count of games, rounds, ...)."""
+def _whole(value):
     try:
-        number = int(value)
+        return int(value)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
+
+
+def positive_int(value):
+    """A whole number of 1 or more (a count of games, rounds, ...)."""
+    number = _whole(value)
     if number < 1:
         raise argparse.ArgumentTypeError(f"{number}: give 1 or more")
     return number
@@ -27,10 +31,7 @@ def output_file(value):
 
 def player_count(value):
     """A player count both games are made for: 2 to 6."""
-    try:
-        number = int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
+    number = _whole(value)
     if not 2 <= number <= 6:
         raise argparse.ArgumentTypeError(f"{number}: both games take 2 to 6 players")
     return number
