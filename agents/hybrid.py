@@ -6,7 +6,7 @@ Why: a decision suite scores one kind of decision, a tournament whole games. A t
 hybrids that share the base and differ only in who takes the suite's kind of decision rates
 exactly what the suite scores (README, "Does the suite order agents as a tournament does?").
 
-The kinds are the suites' (`training.decisions.types`: feeding, evolve, dominance). Which
+The kinds are the suites' (`envs.decision_kinds`: feeding, evolve, dominance). Which
 kind a decision is depends on public fields only (phase, the pending sub-decision) and the
 legal actions; the hybrid reads them from one determinisation of its seat's information set
 (those fields are the same in every determinisation), so it wants the InfoSet as search
@@ -15,6 +15,8 @@ agents do, and passes it on to whichever agent wants it.
 import numpy as np
 
 from speciesgym.agents.base import Agent
+from speciesgym.envs.decision_kinds import GAMES as KIND_GAMES
+from speciesgym.envs.decision_kinds import typer
 
 SEPARATOR = "|"
 
@@ -22,16 +24,15 @@ SEPARATOR = "|"
 def parse(spec, arg):
     """(decisions, inner spec, base spec) of a hybrid spec's argument; ValueError names what
     is wrong."""
-    from speciesgym.training.decisions.types import TYPERS
     decisions, _, rest = arg.partition(":")
     inner, sep, base = rest.rpartition(SEPARATOR)
     if not sep or not inner.strip() or not base.strip():
         raise ValueError(f"agent spec {spec!r}: hybrid needs "
                          f"'hybrid:<decisions>:<spec>{SEPARATOR}<base spec>', e.g. "
                          f"'hybrid:feeding:search:25{SEPARATOR}heuristic:flyer'")
-    if decisions not in TYPERS:
+    if decisions not in KIND_GAMES:
         raise ValueError(f"agent spec {spec!r}: unknown kind of decisions {decisions!r}; "
-                         f"choose one of {', '.join(TYPERS)}")
+                         f"choose one of {', '.join(KIND_GAMES)}")
     if inner.strip().startswith("hybrid:") or base.strip().startswith("hybrid:"):
         raise ValueError(f"agent spec {spec!r}: a hybrid's parts cannot be hybrids")
     return decisions, inner.strip(), base.strip()
@@ -43,9 +44,8 @@ class HybridAgent(Agent):
     wants_infoset = True
 
     def __init__(self, decisions, inner, base, seed=None):
-        from speciesgym.training.decisions.types import decision_type
         self.decisions, self.inner, self.base = decisions, inner, base
-        self._type = decision_type
+        self._type = typer(decisions)
         self._rng = np.random.default_rng(seed)
         self.name = f"hybrid:{decisions}:{getattr(inner, 'name', '?')}{SEPARATOR}" \
                     f"{getattr(base, 'name', '?')}"
@@ -60,7 +60,7 @@ class HybridAgent(Agent):
             raise ValueError("hybrid agent: act needs the seat's InfoSet (runners give it to "
                              "agents with wants_infoset)")
         view = infoset.sample(self._rng)
-        kind = self._type(self.decisions, view, action_mask)
+        kind = self._type(view, action_mask)
         return self.inner if kind is not None else self.base
 
     def act(self, observation, action_mask, infoset=None) -> int:
@@ -80,9 +80,8 @@ def from_arg(spec, arg, game, num_players, seed):
     """The HybridAgent a `hybrid:` spec names (its parts built by agents.spec.from_spec)."""
     from speciesgym.agents.spec import from_spec
     decisions, inner, base = parse(spec, arg)
-    games = {"feeding": "evolution", "evolve": "evolution", "dominance": "dominant_species"}
-    if games.get(decisions, game) != game:
+    if KIND_GAMES[decisions] != game:
         raise ValueError(f"agent spec {spec!r}: {decisions} decisions are "
-                         f"{games[decisions]}'s, not {game}'s")
+                         f"{KIND_GAMES[decisions]}'s, not {game}'s")
     return HybridAgent(decisions, from_spec(inner, game, num_players, seed=seed),
                        from_spec(base, game, num_players, seed=seed), seed=seed)

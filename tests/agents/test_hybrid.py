@@ -9,7 +9,7 @@ from speciesgym.agents.base import Agent
 from speciesgym.agents.hybrid import HybridAgent
 from speciesgym.agents.infoset import InfoSet
 from speciesgym.agents.runner import make_engine, play_game
-from speciesgym.training.decisions.types import decision_type
+from speciesgym.envs.decision_kinds import decision_type
 from tests.agents.test_infoset import positions
 from tests.agents.test_search import hide_differently
 
@@ -101,7 +101,7 @@ def test_hybrid_without_infoset_is_refused():
 def test_tournament_warms_both_parts_before_the_games():
     """The tournament's untimed first move (compiling kernels before any timed move) reaches
     the inner part too, which the game's first decision (not a feeding one) would not."""
-    from speciesgym.training.tournament import first_move
+    from speciesgym.training.tournament.run import first_move
     inner, base = Recorder("feeding", 1), Recorder("feeding", 2)
     first_move(HybridAgent("feeding", inner, base), "evolution", 2, {})
     assert len(inner.kinds) == 1 and len(base.kinds) == 2

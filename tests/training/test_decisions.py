@@ -16,7 +16,7 @@ from speciesgym.training.cli import main
 from speciesgym.training.decisions import evaluate, load_suite
 from speciesgym.training.decisions.build import BuildArgs, build
 from speciesgym.training.decisions.suite import read_suite_file, write_suite
-from speciesgym.training.decisions.types import decision_type
+from speciesgym.envs.decision_kinds import decision_type
 
 
 def feeding_positions(players, seed, n):
@@ -217,7 +217,7 @@ def test_time_per_decision_leaves_out_the_first_load(tmp_path, monkeypatch):
     import importlib
     from types import SimpleNamespace
     import speciesgym.agents
-    module = importlib.import_module("speciesgym.training.decisions.evaluate")
+    module = importlib.import_module("speciesgym.training.decisions.scoring")
     suite = load_suite(toy_suite(tmp_path))
     monkeypatch.setattr(module, "time", SimpleNamespace(perf_counter=Loading.clock))
     made = []

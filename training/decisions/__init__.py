@@ -1,13 +1,13 @@
 """Decision benchmarks: suites of labelled positions and the scores of agents on them.
 
   suite.py        the suite file format, shipped suites, load_suite (refuses stale suites)
-  types.py        decision types per game, and which positions a suite samples
   build.py        speciesgym decisions build (seeded, resumable, parallel)
   tasks.py        the journal of a resumable run, progress bar, tasks on worker processes
-                  or on Ray (training/ray_tasks.py)
+                  or on Ray (training/cluster/tasks.py)
   relabel.py      speciesgym decisions relabel: the same positions labelled with another seed
                   (or another playout, --playout)
   agree.py        speciesgym decisions agree: how far two labellings agree
+  scoring.py      an agent's choices scored on positions: rows, summaries, EvalResult (a leaf)
   evaluate.py     evaluate(suite, agent) -> EvalResult; speciesgym decisions eval
   eval_tasks.py   the same scoring as Ray tasks (eval and leaderboard --executor ray)
   leaderboard.py  several agents: table, CSV, plot
@@ -16,7 +16,11 @@
   analysis.py     per-type agreement, regret distribution, worst positions (notebooks)
   during_training.py  speciesgym train --eval-suite: scores at each evaluation
   cli.py          the `speciesgym decisions` subcommands
+  label_bench.py  CPU seconds per labelled position by playout policy (python -m ...)
   suites/         the shipped suites (package data), <name>-v<version>.json.gz
+
+The kinds of decision a suite samples (feeding, evolve, dominance) are typed below the agents,
+in envs/decision_kinds.py and each game's decision_kinds.py.
 
 Notebook use:
 

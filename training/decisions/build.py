@@ -19,7 +19,7 @@ holds the suite, seed and budget: a rerun with the same arguments skips the fini
 other arguments are refused. The suite is the positions of tasks 0, 1, ... in order until
 `positions` are kept; it is written (atomically) every few tasks and at the end, so an
 interrupted build leaves a valid, smaller suite. The tasks run in `workers` processes here,
-or as Ray tasks (`executor`, training.ray_tasks.RayTasks) with the journal still written
+or as Ray tasks (`executor`, training.cluster.tasks.RayTasks) with the journal still written
 here as each ends; either way a task that raises (on Ray: twice) stops the build with an
 error naming its game, the finished games kept.
 """
@@ -34,7 +34,7 @@ import numpy as np
 from speciesgym.training.decisions.suite import (FORMAT, FORMAT_VERSION, engine_version,
                                       label_fields, mark_clear, rebuild_position, suite_spec, write_suite)
 from speciesgym.training.decisions.tasks import Journal, TaskFailed, progress_bar, run_tasks
-from speciesgym.training.decisions.types import decision_type
+from speciesgym.envs.decision_kinds import decision_type
 
 TRIES = 5
 WRITE_EVERY = 10

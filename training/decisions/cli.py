@@ -5,7 +5,7 @@ import contextlib
 import shlex
 import sys
 
-from speciesgym.training.cli_types import positive_int
+from speciesgym.training.cli.arguments import positive_int
 from speciesgym.training.decisions.suite import SPECS, SUITES_DIR
 
 SHIPPED = ", ".join(SPECS)
@@ -24,7 +24,7 @@ def _on_executor(cmd, on_interrupt="nothing was written; an evaluation starts af
 
     def run(args):
         from speciesgym.training.decisions.tasks import TaskFailed
-        from speciesgym.training.ray_tasks import RayTasks, check_address
+        from speciesgym.training.cluster.tasks import RayTasks, check_address
         check_address(args.executor, args.address)
         executor = contextlib.nullcontext()
         if args.executor == "ray":

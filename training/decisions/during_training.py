@@ -1,4 +1,4 @@
-"""Decision scores during training: `speciesgym train --eval-suite feeding` (training.train).
+"""Decision scores during training: `speciesgym train --eval-suite feeding` (training.ppo.train).
 
 At each evaluation the current policy is scored on a fixed slice of the suite: up to
 `--eval-suite-positions` positions with the run's player count (a policy's observation has
@@ -45,7 +45,7 @@ class SuiteEval:
                 "regret": s["regret"][0], "seconds": time.perf_counter() - start}
 
     def row(self, step, score, cpu_seconds):
-        """The eval.csv row (the columns of training.train plus SUITE_COLUMNS)."""
+        """The eval.csv row (the columns of training.ppo.train plus SUITE_COLUMNS)."""
         return [step, f"suite:{self.name}", score["n"], "", "", "", round(score["seconds"], 1),
                 cpu_seconds, round(score["agreement"], 4), round(score["regret"], 5)]
 

@@ -11,7 +11,7 @@ of each agent ends. A task that raises (an illegal choice, an agent that breaks)
 once by Ray, then the run stops with training.decisions.tasks.TaskFailed naming the agent
 and the player count.
 """
-from speciesgym.training.decisions.evaluate import result_of, score, spec_warmer
+from speciesgym.training.decisions.scoring import result_of, score, spec_warmer
 from speciesgym.training.decisions.suite import Position, rebuild_position
 from speciesgym.training.decisions.tasks import run_tasks
 
@@ -28,7 +28,7 @@ def score_task(game, agent, players, seed, items, key):
 
 def evaluate_on(executor, suite, agents, seed=0, limit=None, done=None):
     """The EvalResult of each agent spec of `agents` on the Suite `suite`, in that order,
-    scored as tasks of `executor` (a training.ray_tasks.RayTasks)."""
+    scored as tasks of `executor` (a training.cluster.tasks.RayTasks)."""
     from speciesgym.agents import from_spec
     for agent in agents:
         if not isinstance(agent, str):

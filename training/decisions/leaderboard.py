@@ -51,7 +51,7 @@ def plot(rows, suite_name, path):
 
 def run_leaderboard(suite, agents, out, seed=0, limit=None, executor=None):
     """Evaluate each agent spec on the suite, here or as tasks of `executor` (a
-    training.ray_tasks.RayTasks; training.decisions.eval_tasks); write the files under
+    training.cluster.tasks.RayTasks; training.decisions.eval_tasks); write the files under
     `out` (each agent's eval JSON as soon as it is scored); the rows."""
     if not agents:
         raise ValueError("decisions leaderboard: give at least one agent")

@@ -19,7 +19,7 @@ import json
 import pathlib
 
 from speciesgym.training.decisions.agree import check_same_positions
-from speciesgym.training.decisions.evaluate import position_row, result_of
+from speciesgym.training.decisions.scoring import position_row, result_of
 from speciesgym.training.decisions.leaderboard import eval_path, read_board, write_tables
 from speciesgym.training.decisions.suite import read_suite_file
 

@@ -59,7 +59,7 @@ class SuiteSpec:
     per_game: int = 1            # 1: the task's stage; 2: one early and one late position
     version: int = 1
     players: tuple = (2, 3, 4, 5, 6)
-    decisions: str = ""          # which positions it samples: a key of types.TYPERS
+    decisions: str = ""          # which positions it samples: a kind of envs.decision_kinds
 
 
 # version 2 of feeding and dominance: the positions and labels of version 1, clear marks by

@@ -91,7 +91,7 @@ def run_tasks(calls, workers, on_result, finished=lambda: False, executor=None):
     """Run `calls` (an iterator of (label, function, arguments)), passing each result to
     on_result as it comes; stop when the calls run out or finished() holds (queued calls are
     cancelled). executor: None for `workers` processes on this machine (this process for
-    one), at most 2 * workers queued; or a training.ray_tasks.RayTasks. A call that raises
+    one), at most 2 * workers queued; or a training.cluster.tasks.RayTasks. A call that raises
     (on Ray: twice, Ray retrying it once) stops the run with TaskFailed naming its label;
     the results passed on before stay passed on (a journal keeps them)."""
     if executor is not None:
@@ -122,7 +122,7 @@ def run_tasks(calls, workers, on_result, finished=lambda: False, executor=None):
 
 
 def _run_on(executor, calls, on_result, finished):
-    from speciesgym.training.ray_tasks import Failure
+    from speciesgym.training.cluster.tasks import Failure
     if finished():
         return
     results = executor.run(calls)

@@ -2,7 +2,7 @@
 slice of a suite (drawn with seed 0, training.decisions.suite.load_slice): what a
 `decisions relabel --playout` costs against greedy.
 
-    python -m speciesgym.agents.search.label_bench --suite feeding-2p --positions 20 \
+    python -m speciesgym.training.decisions.label_bench --suite feeding-2p --positions 20 \
         --playouts greedy flyer mix
 
 Each playout labels the same positions with the suite's budget (or --sims) and the same
