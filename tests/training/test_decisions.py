@@ -16,6 +16,7 @@ from speciesgym.training.cli import main
 from speciesgym.training.decisions import evaluate, load_suite
 from speciesgym.training.decisions.build import BuildArgs, build
 from speciesgym.training.decisions.suite import read_suite_file, write_suite
+from speciesgym.training.decisions.versions import rules_hash
 from speciesgym.envs.decision_kinds import decision_type
 
 
@@ -171,7 +172,8 @@ def toy_suite(tmp_path):
                           "best": legal[0] if clear else legal[-1], "clear": clear,
                           "type": "toy" if i % 2 else "other"})
     data = {"format": "speciesgym-decisions", "format_version": 1, "name": "toy",
-            "game": "evolution", "positions": positions}
+            "version": 1, "game": "evolution", "rules_hash": rules_hash("evolution"),
+            "positions": positions}
     write_suite(data, tmp_path / "toy.json.gz")
     return tmp_path / "toy.json.gz"
 
@@ -306,6 +308,7 @@ def test_shipped_suites_are_package_data_and_fit_the_engine(name, game):
     data = read_suite_file(shipped_path(name))
     assert data["name"] == name and data["game"] == game and data["budget"]["sims"] >= 16
     assert data["engine_version"] == engine_version(game)
+    assert data["rules_hash"] == rules_hash(game), "labelled under other rules: relabel it"
     positions = data["positions"]
     assert len(positions) >= 500
     assert len({p["type"] for p in positions}) >= 5

@@ -158,6 +158,7 @@ def suite_dict(args, spec, header, positions, tasks, seconds):
     positions, rule = mark_clear(positions)
     return {"format": FORMAT, "format_version": FORMAT_VERSION, "name": spec.name,
             "version": spec.version, "game": spec.game, "engine_version": header["engine"],
+            "rules_hash": header["rules"],
             "budget": header["budget"], "seed": args.seed, "mix": list(spec.mix),
             "command": args.command, "clear_rule": rule,
             "built": {"created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
@@ -181,7 +182,9 @@ def build(args):
     out = pathlib.Path(args.out)
     if not out.name.endswith(".json.gz"):
         raise ValueError(f"decisions build: --out must end in .json.gz, got {args.out!r}")
+    from speciesgym.training.decisions.versions import rules_hash
     header = {"suite": spec.name, "seed": args.seed, "engine": engine_version(spec.game),
+              "rules": rules_hash(spec.game),
               "budget": {"sims": args.sims, "rollout": args.playout, "depth": FULL_GAME}}
     try:
         journal = Journal(out.with_name(out.name[:-len(".json.gz")] + ".partial.jsonl"), header)

@@ -67,7 +67,7 @@ def cmd_relabel(args, executor):
     from speciesgym.training.decisions.relabel import RelabelArgs, relabel
     data = relabel(RelabelArgs(args.suite, args.out, args.seed, args.sims, args.workers,
                                args.max_positions, not args.quiet, _command(), executor,
-                               args.playout, args.tree))
+                               args.playout, args.tree, args.version))
     state = "complete" if data["complete"] else "partial (rerun to continue)"
     below = ", a tree below each action" if args.tree else ""
     print(f"{args.out}: {len(data['positions'])} positions relabelled, seed {args.seed}, "
@@ -101,11 +101,12 @@ def cmd_agree(args):
 def _suite(args):
     """The suite named by --suite, only its --players positions if given."""
     if args.players is None:
-        return args.suite
+        from speciesgym.training.decisions.suite import load_suite
+        return load_suite(args.suite, allow_stale=args.allow_stale)
     from speciesgym.training.decisions.suite import load_slice
     if not 2 <= args.players <= 6:
         raise ValueError(f"decisions: --players must be 2..6, got {args.players}")
-    return load_slice(args.suite, players=args.players)
+    return load_slice(args.suite, players=args.players, allow_stale=args.allow_stale)
 
 
 @_on_executor
@@ -133,7 +134,8 @@ def cmd_leaderboard(args, executor):
 def cmd_rescore(args):
     from speciesgym.training.decisions.leaderboard import leaderboard_rows, table_lines
     from speciesgym.training.decisions.rescore import rescore
-    results = rescore(args.board, args.suite, args.out, args.scored_on)
+    results = rescore(args.board, args.suite, args.out, args.scored_on,
+                      allow_stale=args.allow_stale)
     print("\n".join(table_lines(leaderboard_rows(results))))
     print(f"{results[0].overall['n']} positions rescored" if results else "no agents")
     print(f"wrote {args.out}: eval JSONs, leaderboard.csv, .txt, .png, rescore.json")
@@ -141,11 +143,13 @@ def cmd_rescore(args):
 
 
 def cmd_proof(args):
-    from speciesgym.training.decisions.proof import (pool_boards, proof, read_games,
-                                                     read_ratings, read_regrets, report)
+    from speciesgym.training.decisions.proof import (board_suite, pool_boards, proof,
+                                                     read_games, read_ratings, read_regrets,
+                                                     report)
     regrets, strata = pool_boards([read_regrets(b, args.players) for b in args.board])
     strength = read_games(args.games) if args.games else read_ratings(args.ratings)
-    fig = proof(regrets, strength, reps=args.reps, seed=args.seed, strata=strata)
+    fig = proof(regrets, strength, reps=args.reps, seed=args.seed, strata=strata,
+                suites=[board_suite(b) for b in args.board])
     print("\n".join(report(fig)))
     _write_json(args.out, fig, "decisions proof")
     return 0
@@ -176,6 +180,12 @@ def add_executor_arguments(parser, workers):
     parser.add_argument("--address", default=None,
                         help="a running Ray cluster for --executor ray, e.g. auto or "
                              "ray://head:10001")
+
+
+def add_stale_argument(parser):
+    parser.add_argument("--allow-stale", action="store_true",
+                        help="score a suite labelled under other rules than these (refused "
+                             "otherwise); every output marks it stale")
 
 
 def add_playout_argument(parser):
@@ -219,6 +229,8 @@ def add_decisions_parser(sub):
     relabel.add_argument("--tree", action="store_true",
                          help="grow a search tree below each action from its simulations "
                               "(replies chosen by search, not by the playout policy)")
+    relabel.add_argument("--version", type=int, default=None,
+                         help="the new file's version (default: the source suite's + 1)")
     relabel.add_argument("--max-positions", type=int, default=None,
                          help="stop after this many new positions (the rerun continues)")
     relabel.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -252,6 +264,7 @@ def add_decisions_parser(sub):
         p.add_argument("--limit", type=positive_int, default=None, help="only the first N positions")
         p.add_argument("--players", type=int, default=None,
                        help="only the positions with this many players")
+        add_stale_argument(p)
         add_executor_arguments(p, False)
     rescore = dsub.add_parser("rescore", help="a leaderboard's stored choices scored under "
                                               "another labelling of the same positions")
@@ -262,6 +275,7 @@ def add_decisions_parser(sub):
                          help="the suite file the board was scored on (default: the source "
                               "the --suite file was relabelled from)")
     rescore.add_argument("--out", required=True, help="output folder (a leaderboard folder)")
+    add_stale_argument(rescore)
     rescore.set_defaults(func=cmd_rescore)
     proof = dsub.add_parser("proof", help="Spearman of a decision leaderboard's regret order "
                                           "against a tournament's rating order")

@@ -46,7 +46,7 @@ def evaluate_on(executor, suite, agents, seed=0, limit=None, done=None):
         for players, items in groups.items():
             for (i, _), row in zip(items, parts[k][players]):
                 rows[i] = row
-        results[k] = result_of(suite.name, agents[k], rows, seed)
+        results[k] = result_of(suite.info or {"name": suite.name}, agents[k], rows, seed)
         if done is not None:
             done(results[k])
 

@@ -9,20 +9,29 @@ from speciesgym.training.decisions.evaluate import evaluate
 from speciesgym.training.decisions.suite import Suite, load_suite
 
 COLUMNS = ("agent", "n", "n_clear", "agreement", "agreement_lo", "agreement_hi", "regret",
-           "regret_lo", "regret_hi", "ms_per_decision")
+           "regret_lo", "regret_hi", "ms_per_decision", "suite", "suite_version",
+           "suite_sha256", "rules_hash", "stale")
 
 
 def leaderboard_rows(results):
     rows = []
     for res in results:
         s = res.overall
+        info = res.suite_info
         rows.append(dict(zip(COLUMNS, (res.agent, s["n"], s["n_clear"], *s["agreement"],
-                                       *s["regret"], s["ms_per_decision"]))))
+                                       *s["regret"], s["ms_per_decision"], res.suite,
+                                       info.get("version"), info.get("file_sha256"),
+                                       info.get("rules_hash"), res.stale))))
     return sorted(rows, key=lambda r: (r["regret"], r["agent"]))
 
 
 def table_lines(rows):
-    out = [f"{'agent':<28} {'agreement [95% CI]':<24} {'regret [95% CI]':<26} {'ms/dec':>8}"]
+    from speciesgym.training.decisions.versions import describe
+    first = rows[0] if rows else {}
+    out = [describe({"name": first.get("suite"), "version": first.get("suite_version"),
+                     "file_sha256": first.get("suite_sha256"),
+                     "rules_hash": first.get("rules_hash"), "stale": first.get("stale")})]
+    out += [f"{'agent':<28} {'agreement [95% CI]':<24} {'regret [95% CI]':<26} {'ms/dec':>8}"]
     for r in rows:
         out.append(f"{r['agent']:<28} {r['agreement']:.3f} [{r['agreement_lo']:.3f}, "
                    f"{r['agreement_hi']:.3f}]   {r['regret']:.4f} [{r['regret_lo']:.4f}, "
@@ -43,7 +52,8 @@ def plot(rows, suite_name, path):
         ax.barh(names, mid, xerr=err, color="#4c78a8", capsize=3)
         ax.set_xlabel(label)
     axes[0].invert_yaxis()
-    fig.suptitle(f"decision suite {suite_name}")
+    stale = " (STALE: labelled under other rules)" if rows and rows[0]["stale"] else ""
+    fig.suptitle(f"decision suite {suite_name}{stale}")
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
@@ -72,7 +82,7 @@ def run_leaderboard(suite, agents, out, seed=0, limit=None, executor=None):
     else:
         from speciesgym.training.decisions.eval_tasks import evaluate_on
         results = evaluate_on(executor, suite, agents, seed, limit, done=keep)
-    return write_tables(results, suite.name, out)
+    return write_tables(results, out)
 
 
 def eval_path(out, agent):
@@ -80,7 +90,7 @@ def eval_path(out, agent):
     return pathlib.Path(out) / f"eval-{agent.replace(':', '_').replace('/', '_')}.json"
 
 
-def write_tables(results, suite_name, out):
+def write_tables(results, out):
     """leaderboard.csv, leaderboard.txt and leaderboard.png of `results` in folder `out`;
     the rows."""
     out = pathlib.Path(out)
@@ -90,7 +100,7 @@ def write_tables(results, suite_name, out):
         writer.writeheader()
         writer.writerows(rows)
     (out / "leaderboard.txt").write_text("\n".join(table_lines(rows)) + "\n")
-    plot(rows, suite_name, out / "leaderboard.png")
+    plot(rows, results[0].suite if results else "?", out / "leaderboard.png")
     return rows
 
 

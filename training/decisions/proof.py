@@ -59,6 +59,14 @@ def read_regrets(folder, players=None):
     return out
 
 
+def board_suite(folder):
+    """The suite a decision leaderboard folder was scored on (versions.identity, from its
+    first eval JSON; boards written before suites were identified give the name only)."""
+    from speciesgym.training.decisions.leaderboard import read_board
+    data = next(iter(read_board(folder, "decisions proof").values()), {})
+    return data.get("suite_info") or {"name": data.get("suite")}
+
+
 def pool_boards(boards):
     """(regrets, strata) of several boards' {agent: {id: regret}}: the agents found on every
     board, position ids prefixed by their board's index, strata {id: board index}."""
@@ -82,11 +90,12 @@ def read_games(path):
     return GameShares.read(path)
 
 
-def proof(regrets, ratings, reps=BOOTSTRAP, seed=0, strata=None):
+def proof(regrets, ratings, reps=BOOTSTRAP, seed=0, strata=None, suites=()):
     """Spearman of (-mean regret) against the tournament's strength over the agents in both,
     with its bootstrap interval; a dict with the per-agent table. `ratings`: a
     proof_ratings source (OpenSkillRatings, GameShares) or {agent: (mu, sigma)}. `strata`
-    {position id: group}: resample positions within each group (pool_boards)."""
+    {position id: group}: resample positions within each group (pool_boards). `suites`: the
+    identities of the boards' suites (board_suite), carried into the result."""
     if isinstance(ratings, dict):
         from speciesgym.training.decisions.proof_ratings import OpenSkillRatings
         ratings = OpenSkillRatings(ratings)
@@ -117,13 +126,16 @@ def proof(regrets, ratings, reps=BOOTSTRAP, seed=0, strata=None):
     return {"spearman": rho, "low": float(low), "high": float(high), "agents": len(agents),
             "positions": len(ids), "reps": reps, "strength": ratings.columns[0],
             "share_at_least_0.8": float(np.mean(draws >= 0.8)),
-            "left_out": sorted(set(regrets) ^ known), "rows": rows}
+            "left_out": sorted(set(regrets) ^ known), "rows": rows,
+            "suites": list(suites), "stale": any(s.get("stale") for s in suites)}
 
 
 def report(fig):
     """The figures as text lines."""
+    from speciesgym.training.decisions.versions import describe
     a, b = ("mu", "sigma") if fig.get("strength", "mu") == "mu" else ("share", "games")
-    out = [f"{'agent':<52} {'regret':>8} {'rank':>5} {a:>7} {b:>6} {'rank':>5}"]
+    out = [describe(s) for s in fig.get("suites", ())]
+    out += [f"{'agent':<52} {'regret':>8} {'rank':>5} {a:>7} {b:>6} {'rank':>5}"]
     fa, fb = (".2f", "6.2f") if a == "mu" else (".3f", "6d")
     for r in sorted(fig["rows"], key=lambda r: r["regret"]):
         out.append(f"{r['agent']:<52} {r['regret']:8.4f} {r['regret_rank']:5.1f} "

@@ -15,6 +15,11 @@ labelled on `workers` processes or as Ray tasks (`executor`), as in a build. The
 written (atomically) every few positions and at the end; until the end it holds the
 labelled prefix of the suite, marked `"complete": false`. Its clear marks are its own
 (suite.mark_clear over the positions it holds), as a build's.
+
+A relabelling is a suite of its own: it records the rules it was labelled under (the running
+rules' hash, versions.py; a stale suite whose positions still load is brought up to date
+this way) and its own version (`version`, default the source's + 1), the source's in
+`relabel`.
 """
 import hashlib
 import json
@@ -46,6 +51,7 @@ class RelabelArgs:
     executor: object = None    # None: `workers` local processes; or a ray_tasks.RayTasks
     playout: str = "greedy"    # the labeller's playout policy (agents.search.label.PLAYOUTS)
     tree: bool = False         # a search tree below each action (label_position's tree)
+    version: int = None        # the new file's version (None: the source's + 1)
 
 
 def fingerprint(positions):
@@ -81,7 +87,8 @@ def _positive(name, value):
 
 def relabel(args):
     """Run (or continue) a relabelling; returns the suite dict written to args.out."""
-    source = load_suite(args.suite)          # refuses a stale or corrupt suite
+    from speciesgym.training.decisions.versions import rules_hash
+    source = load_suite(args.suite, allow_stale=True)   # positions must still load
     data = read_suite_file(source.path)
     positions = data["positions"]
     sims = args.sims if args.sims is not None else int(data.get("budget", {}).get("sims", 0))
@@ -103,8 +110,10 @@ def relabel(args):
     budget.pop("tree", None)
     if args.tree:
         budget["tree"] = True               # absent otherwise: old journals keep their header
+    version = args.version if args.version is not None else int(data.get("version") or 0) + 1
+    _positive("version", version)
     header = {"relabel": data["name"], "positions": fingerprint(positions),
-              "seed": args.seed, "budget": budget}
+              "seed": args.seed, "budget": budget, "rules": rules_hash(data["game"])}
     try:
         journal = Journal(out.with_name(out.name[:-len(".json.gz")] + ".partial.jsonl"), header)
     except OSError as exc:
@@ -120,8 +129,11 @@ def relabel(args):
         kept, used = journal.prefix(len(positions))
         kept, rule = mark_clear(kept)
         result = dict(meta, seed=args.seed, budget=budget, command=args.command, clear_rule=rule,
-                      complete=used == len(positions),
+                      complete=used == len(positions), version=version,
+                      rules_hash=header["rules"],
                       relabel={"source": str(source.path), "source_seed": data.get("seed"),
+                               "source_version": data.get("version"),
+                               "source_info": source.info,
                                "source_budget": data.get("budget"),
                                "source_command": data.get("command")},
                       built={"created": datetime.now(timezone.utc).isoformat(timespec="seconds"),

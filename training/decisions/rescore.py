@@ -53,11 +53,17 @@ def rescored_rows(data, old, new, source):
     return rows
 
 
-def rescore(board, suite, out, scored_on=None, seed=0):
+def rescore(board, suite, out, scored_on=None, seed=0, allow_stale=False):
     """Write board `board` rescored under suite file `suite` into folder `out` (scored_on:
     the suite file the board was scored on; default the source `suite` was relabelled
-    from); the EvalResults."""
+    from); the EvalResults. `suite` labelled under other rules is refused unless
+    allow_stale (then every result is marked stale)."""
+    from speciesgym.training.decisions.versions import check_rules, identity
     new = _read(suite, "--suite")
+    try:
+        info = identity(new, suite, check_rules(new, suite, allow_stale))
+    except ValueError as exc:
+        raise ValueError(f"{COMMAND}: {exc}") from None
     source = scored_on or (new.get("relabel") or {}).get("source")
     if source is None:
         raise ValueError(f"{COMMAND}: {suite} does not name the suite it relabels; give "
@@ -68,7 +74,7 @@ def rescore(board, suite, out, scored_on=None, seed=0):
         raise ValueError(f"{COMMAND}: --out is the board itself; write elsewhere")
     agents = read_board(board, COMMAND)
     by_id = [{str(p["id"]): p for p in ps} for ps in (old["positions"], held)]
-    results = [result_of(new["name"], agent, rescored_rows(data, *by_id, source), seed)
+    results = [result_of(info, agent, rescored_rows(data, *by_id, source), seed)
                for agent, data in agents.items()]
     out = pathlib.Path(out)
     try:
@@ -77,8 +83,9 @@ def rescore(board, suite, out, scored_on=None, seed=0):
         raise ValueError(f"{COMMAND}: cannot create {out}: {exc.strerror}") from None
     for res in results:
         res.write_json(eval_path(out, res.agent))
-    write_tables(results, new["name"], out)
-    note = {"board": str(board), "suite": str(suite), "scored_on": str(source),
+    write_tables(results, out)
+    note = {"board": str(board), "suite": str(suite), "suite_info": info,
+            "scored_on": str(source),
             "positions": len(held), "complete": len(held) == len(old["positions"]),
             "budget": new.get("budget"), "seed": new.get("seed"),
             "clear_rule": new.get("clear_rule")}

@@ -48,9 +48,15 @@ class EvalResult:
     overall: dict = field(default_factory=dict)
     by_type: dict = field(default_factory=dict)
     by_players: dict = field(default_factory=dict)
+    suite_info: dict = field(default_factory=dict)   # versions.identity of the suite file
+
+    @property
+    def stale(self):
+        return bool(self.suite_info.get("stale"))
 
     def to_dict(self):
-        return {"suite": self.suite, "agent": self.agent, "overall": self.overall,
+        return {"suite": self.suite, "suite_info": self.suite_info, "agent": self.agent,
+                "stale": self.stale, "overall": self.overall,
                 "by_type": self.by_type, "by_players": self.by_players, "positions": self.rows}
 
     def write_json(self, path):
@@ -68,7 +74,8 @@ class EvalResult:
                      else "     - " + " " * 16)
             return (f"{label:<26} {s['n']:>5} {s['n_clear']:>6}  {agree}  "
                     f"{r[0]:6.4f} [{r[1]:.4f}, {r[2]:.4f}]  {s['ms_per_decision']:9.2f}")
-        out = [f"suite {self.suite}, agent {self.agent}",
+        from speciesgym.training.decisions.versions import describe
+        out = [f"{describe(self.suite_info)}, agent {self.agent}",
                f"{'':<26} {'n':>5} {'clear':>6}  {'agreement [95% CI]':<24}  "
                f"{'regret [95% CI]':<24}  {'ms/dec':>9}",
                line("all", self.overall)]
@@ -139,9 +146,11 @@ def position_row(rec, action, seconds, default_id):
             "regret": float(max(rec["values"]) - values[action]), "seconds": seconds}
 
 
-def result_of(suite_name, name, rows, seed):
-    """The EvalResult of scored rows: summaries overall, per type and per player count."""
-    result = EvalResult(suite_name, name, rows, summarise(rows, seed))
+def result_of(suite_info, name, rows, seed):
+    """The EvalResult of scored rows on the suite `suite_info` (versions.identity): summaries
+    overall, per type and per player count."""
+    result = EvalResult(suite_info.get("name"), name, rows, summarise(rows, seed),
+                        suite_info=dict(suite_info))
     for key, target in (("type", result.by_type), ("players", result.by_players)):
         for value in sorted({r[key] for r in rows}, key=str):
             target[str(value)] = summarise([r for r in rows if r[key] == value], seed)

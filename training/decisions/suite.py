@@ -5,6 +5,7 @@ A suite file is gzip-compressed JSON (gzip header without a timestamp):
     {"format": "speciesgym-decisions", "format_version": 1,
      "name": "feeding", "version": 1, "game": "evolution",
      "engine_version": "<hash of the action layout and the state record>",
+     "rules_hash": "<hash of the rules code it was labelled under (versions.py)>",
      "budget": {"sims": 48, "rollout": "greedy", "depth": 20000},
      "seed": 0, "command": "speciesgym decisions build ...",
      "built": {"created": "<UTC time>", "seconds": ..., "tasks": ...},
@@ -25,7 +26,9 @@ disagreements between two labellings of the dominance suite; the rule and its th
 stored in the file as `clear_rule`.
 
 `load_suite(name_or_path)` takes a shipped suite's name (the highest version under
-training/decisions/suites/) or a path, and rebuilds every position from its scenario: a
+training/decisions/suites/) or a path. A suite labelled under other rules than the running
+ones (its `rules_hash`, versions.py) is refused, or with allow_stale loaded and marked stale
+(`Suite.info`, which every result carries). Every position is rebuilt from its scenario: a
 position whose mover or legal actions differ from what is stored means the rules changed
 since the build, and the suite is refused (rebuild it).
 """
@@ -212,6 +215,11 @@ class Suite:
     meta: dict
     positions: list = field(default_factory=list)
     path: str = ""
+    info: dict = field(default_factory=dict)     # versions.identity: name, version, hashes
+
+    @property
+    def stale(self):
+        return bool(self.info.get("stale"))
 
     def __len__(self):
         return len(self.positions)
@@ -260,16 +268,19 @@ def suite_path(name_or_path):
     return pathlib.Path(text) if looks_like_path else shipped_path(text)
 
 
-def load_suite(name_or_path, select=None):
+def load_suite(name_or_path, select=None, allow_stale=False):
     """A Suite from a shipped suite name ('feeding', 'dominance') or a suite file path.
-    `select(records) -> indices` keeps those positions only (the others are not rebuilt)."""
+    `select(records) -> indices` keeps those positions only (the others are not rebuilt).
+    A suite labelled under other rules is refused, or with allow_stale marked stale."""
+    from speciesgym.training.decisions.versions import check_rules, identity
     path = suite_path(name_or_path)
     data = read_suite_file(path)
     game = data["game"]
     if game not in ("evolution", "dominant_species"):
         raise ValueError(f"suite file {path}: unknown game {game!r}")
+    stale = check_rules(data, path, allow_stale)
     suite = Suite(data["name"], game, {k: v for k, v in data.items() if k != "positions"},
-                  path=str(path))
+                  path=str(path), info=identity(data, path, stale))
     records = data["positions"]
     for i, record in enumerate(records):
         if not isinstance(record, dict):
@@ -280,7 +291,7 @@ def load_suite(name_or_path, select=None):
     return suite
 
 
-def load_slice(name_or_path, n=None, seed=0, players=None, options=None):
+def load_slice(name_or_path, n=None, seed=0, players=None, options=None, allow_stale=False):
     """A Suite of at most n positions of a suite drawn with `seed` (kept in suite order),
     among those with `players` players and the game options `options` (the given keys only;
     None: any). The same arguments give the same slice."""
@@ -294,4 +305,4 @@ def load_slice(name_or_path, n=None, seed=0, players=None, options=None):
         return fits
     if n is not None and (isinstance(n, bool) or not isinstance(n, int) or n < 1):
         raise ValueError(f"a suite slice needs a positive number of positions, got {n!r}")
-    return load_suite(name_or_path, select)
+    return load_suite(name_or_path, select, allow_stale)
