@@ -6,12 +6,15 @@ the suites of every table size), its options cycled by t // n for n player count
 off for `feeding`), stage early or late by t // 2n (the first or second
 half of the game's decisions of the suite's kind; suites with per_game 2 take one of each
 from every game, which halves the cost of playing the games), each seat an agent of the
-suite's mix drawn from the task's generator (seeded by (seed, t)). One decision of the stage
-is picked (a type drawn uniformly among the types the game offers, then a position of that
-type), rebuilt from its scenario and labelled with `sims` simulations per legal action; a
-position whose actions all have the same value is no real decision: up to TRIES are labelled,
-else the stage yields nothing. A task's result depends only on (suite, seed, t, sims), so
-workers may run tasks in any order.
+suite's mix drawn from the task's generator (seeded by (seed, t); with the spec's weights).
+One decision of the stage is picked (spec.pick "type": a type drawn uniformly among the types
+the game offers, then a position of that type; "occurrence": a position uniformly, so types
+weigh as they occur), rebuilt from its scenario and labelled with `sims` simulations per
+legal action (and, for specs with two labellings, labelled again from an independent seed:
+crossfit.py); a position whose actions all have the same value is no real decision: up to
+TRIES are labelled, else the stage yields nothing. A task's result depends only on (suite,
+seed, t, budget), so workers may run tasks in any order. Each position names its game
+(`game`, the bootstrap's cluster).
 
 Resumable: each finished task is appended as one JSON line to <out>.partial.jsonl (a single
 write, flushed and synced; a torn last line is dropped on the next run), whose first line
@@ -35,6 +38,7 @@ from speciesgym.training.decisions.suite import (FORMAT, FORMAT_VERSION, engine_
                                       label_fields, mark_clear, rebuild_position, suite_spec, write_suite)
 from speciesgym.training.decisions.tasks import Journal, TaskFailed, progress_bar, run_tasks
 from speciesgym.envs.decision_kinds import decision_type
+from speciesgym.training.decisions.crossfit import cross_fields
 
 TRIES = 5
 WRITE_EVERY = 10
@@ -45,14 +49,15 @@ class BuildArgs:
     suite: str                 # suite name (training.decisions.suite.SPECS)
     out: str                   # the suite file to write (.json.gz)
     positions: int = 500       # positions to keep
-    sims: int = 32             # simulations per legal action
+    sims: int = None           # simulations per legal action (None: the spec's, else 32)
     seed: int = 0
     workers: int = 1
     max_tasks: int = None      # stop after this many new tasks (None: until done)
     progress: bool = True
     command: str = ""
     executor: object = None    # None: `workers` local processes; or a ray_tasks.RayTasks
-    playout: str = "greedy"    # the labeller's playout policy (agents.search.label.PLAYOUTS)
+    playout: str = None        # the labeller's playout (None: the spec's, else greedy)
+    tree: bool = None          # a search tree below each action (None: the spec's, else off)
 
 
 def task_plan(spec, seed, t):
@@ -69,7 +74,11 @@ def play_candidates(spec, players, options, rng):
     from speciesgym.agents import from_spec
     from speciesgym.agents.runner import agent_action, make_engine
     from speciesgym.envs.core.engine import checked_step
-    specs = [spec.mix[int(rng.integers(len(spec.mix)))] for _ in range(players)]
+    if spec.weights:
+        p = np.asarray(spec.weights, float) / np.sum(spec.weights)
+        specs = [spec.mix[int(rng.choice(len(spec.mix), p=p))] for _ in range(players)]
+    else:
+        specs = [spec.mix[int(rng.integers(len(spec.mix)))] for _ in range(players)]
     agents = [from_spec(s, spec.game, players, seed=int(rng.integers(2**31))) for s in specs]
     for seat, agent in enumerate(agents):
         getattr(agent, "reset", lambda *a: None)(seat, players)
@@ -89,12 +98,15 @@ def play_candidates(spec, players, options, rng):
     return specs, game_seed, found, k
 
 
-def pick(found, total, stage, rng):
-    """Candidates of the stage in the order to try: a type uniformly among those present,
-    then a position of that type uniformly."""
+def pick(found, total, stage, rng, how="type"):
+    """Candidates of the stage in the order to try: how "type": a type uniformly among those
+    present, then a position of that type uniformly; "occurrence": positions uniformly."""
     half = [f for f in found if (f[0] < total / 2) == (stage == "early")] or found
     order = []
     pool = list(half)
+    if how == "occurrence":
+        chosen = rng.choice(len(pool), size=min(TRIES, len(pool)), replace=False)
+        return [pool[int(i)] for i in chosen]
     while pool and len(order) < TRIES:
         kinds = sorted({f[2] for f in pool})
         kind = kinds[int(rng.integers(len(kinds)))]
@@ -105,7 +117,7 @@ def pick(found, total, stage, rng):
     return order
 
 
-def run_task(name, seed, sims, t, playout="greedy"):
+def run_task(name, seed, sims, t, playout="greedy", tree=False):
     """The result line of task t: {"task", "tried", "positions", "seconds"}: one position
     of the task's stage, or (suites with per_game 2) one early and one late."""
     start = time.perf_counter()
@@ -116,18 +128,20 @@ def run_task(name, seed, sims, t, playout="greedy"):
     positions, tried = [], 0
     for i, this in enumerate(stages):
         suffix = "" if spec.per_game == 1 else f"-{i}"
-        game = {"id": f"{name}-{seed}-{t}{suffix}", "players": players, "options": options,
-                "stage": this, "agents": specs, "game_seed": game_seed}
-        record, n = label_stage(spec, sims, pick(found, total, this, rng), total, game, rng,
-                                playout)
+        game = {"id": f"{name}-{seed}-{t}{suffix}", "game": f"{name}-{seed}-{t}",
+                "players": players, "options": options, "stage": this, "agents": specs,
+                "game_seed": game_seed}
+        record, n = label_stage(spec, sims, pick(found, total, this, rng, spec.pick), total,
+                                game, rng, playout, tree)
         tried += n
         positions += [record] if record is not None else []
     return {"task": t, "tried": tried, "positions": positions,
             "seconds": round(time.perf_counter() - start, 2)}
 
 
-def label_stage(spec, sims, candidates, total, game, rng, playout="greedy"):
-    """(the first candidate whose actions differ in value, as a record, or None; tries)."""
+def label_stage(spec, sims, candidates, total, game, rng, playout="greedy", tree=False):
+    """(the first candidate whose actions differ in value, as a record, or None; tries).
+    With two labellings per position, the second is seeded apart from the first."""
     from speciesgym.agents.runner import make_engine
     from speciesgym.agents.search.label import label_position
     module = importlib.import_module(f"speciesgym.envs.{spec.game}")
@@ -139,13 +153,19 @@ def label_stage(spec, sims, candidates, total, game, rng, playout="greedy"):
         engine, rebuilt = module.load_scenario(scenario)
         legal = np.flatnonzero(engine.legal_mask(rebuilt))
         labels = label_position(spec.game, rebuilt, seat, sims, int(rng.integers(2**62)),
-                                policy=playout)
+                                policy=playout, tree=tree)
         if labels.values.max() - labels.values.min() < 1e-12:
             continue
+        if spec.labellings == 2:
+            again = label_position(spec.game, rebuilt, seat, sims, int(rng.integers(2**62)),
+                                   policy=playout, tree=tree)
+            fields = cross_fields(labels, again, sims)
+        else:
+            fields = label_fields(labels, sims)
         record = {
             "scenario": scenario, "seat": int(seat), **game, "type": kind,
             "legal": legal.tolist(), "names": [engine.action_name(rebuilt, int(a)) for a in legal],
-            **label_fields(labels, sims),
+            **fields,
             "decision": int(k), "progress": round(k / max(total, 1), 3)}
         rebuild_position(spec.game, record, f"position {game['id']}")   # the suite will load
         return record, tried
@@ -160,6 +180,7 @@ def suite_dict(args, spec, header, positions, tasks, seconds):
             "version": spec.version, "game": spec.game, "engine_version": header["engine"],
             "rules_hash": header["rules"],
             "budget": header["budget"], "seed": args.seed, "mix": list(spec.mix),
+            "weights": list(spec.weights), "pick": spec.pick, "labellings": spec.labellings,
             "command": args.command, "clear_rule": rule,
             "built": {"created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
                       "seconds": round(seconds, 1), "tasks": tasks},
@@ -170,6 +191,9 @@ def build(args):
     """Run (or continue) a build; returns the suite dict written to args.out."""
     from speciesgym.agents.search.label import FULL_GAME, playout_kinds
     spec = suite_spec(args.suite)
+    for key, default in (("sims", 32), ("playout", "greedy"), ("tree", False)):
+        if getattr(args, key) is None:
+            setattr(args, key, spec.label.get(key, default))
     try:
         playout_kinds(spec.game, args.playout)
     except ValueError as exc:
@@ -186,6 +210,10 @@ def build(args):
     header = {"suite": spec.name, "seed": args.seed, "engine": engine_version(spec.game),
               "rules": rules_hash(spec.game),
               "budget": {"sims": args.sims, "rollout": args.playout, "depth": FULL_GAME}}
+    if args.tree:
+        header["budget"]["tree"] = True          # absent otherwise: older journals match
+    if spec.labellings != 1:
+        header["budget"]["labellings"] = spec.labellings
     try:
         journal = Journal(out.with_name(out.name[:-len(".json.gz")] + ".partial.jsonl"), header)
     except OSError as exc:
@@ -200,7 +228,7 @@ def build(args):
             while t in journal.done:
                 t += 1
             yield f"game {t} ({spec.name}-{args.seed}-{t})", run_task, \
-                (spec.name, args.seed, args.sims, t, args.playout)
+                (spec.name, args.seed, args.sims, t, args.playout, bool(args.tree))
             t += 1
             submitted += 1
 

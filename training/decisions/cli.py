@@ -52,7 +52,7 @@ def cmd_build(args, executor):
     out = args.out or str(SUITES_DIR / f"{spec.name}-v{spec.version}.json.gz")
     data = build(BuildArgs(spec.name, out, args.positions, args.sims, args.seed, args.workers,
                            args.max_tasks, not args.quiet, _command(), executor,
-                           args.playout))
+                           args.playout, args.tree))
     print(f"{out}: {len(data['positions'])} positions from {data['built']['tasks']} games "
           f"({data['built']['seconds']:.0f} worker seconds)")
     return 0
@@ -188,9 +188,10 @@ def add_stale_argument(parser):
                              "otherwise); every output marks it stale")
 
 
-def add_playout_argument(parser):
-    parser.add_argument("--playout", default="greedy",
-                        help="the labeller's playout policy: greedy (default), random, a "
+def add_playout_argument(parser, default="greedy"):
+    first = "greedy (default)" if default else "greedy (default: the suite's, else greedy)"
+    parser.add_argument("--playout", default=default,
+                        help=f"the labeller's playout policy: {first}, random, a "
                              "compiled heuristic style (Evolution: grazer, hunter, flyer; Dominant "
                              "Species: dominator, spreader) for "
                              "every seat, or mix (each seat a style drawn per simulation)")
@@ -207,10 +208,13 @@ def add_decisions_parser(sub):
     build.add_argument("--out", default=None,
                        help="suite file (.json.gz); default the shipped file of the suite")
     build.add_argument("--positions", type=int, default=500)
-    build.add_argument("--sims", type=int, default=32, help="simulations per legal action")
+    build.add_argument("--sims", type=int, default=None,
+                       help="simulations per legal action (default: the suite's, else 32)")
     build.add_argument("--seed", type=int, default=0)
     build.add_argument("--workers", type=int, default=1)
-    add_playout_argument(build)
+    add_playout_argument(build, None)
+    build.add_argument("--tree", action="store_true", default=None,
+                       help="grow a search tree below each action (default: the suite's)")
     build.add_argument("--max-tasks", type=int, default=None,
                        help="stop after this many new games (the rerun continues)")
     build.add_argument("--quiet", action="store_true", help="no progress bar")

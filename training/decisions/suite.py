@@ -43,66 +43,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from speciesgym.training.decisions.specs import SPECS, SuiteSpec, suite_spec  # noqa: F401
+
 FORMAT = "speciesgym-decisions"
 FORMAT_VERSION = 1
 CLEAR_Z = 2.0            # a lead of at most this many paired standard errors is never clear
 CLEAR_FDR = 0.10         # the share of the suite's clear marks allowed to be false
 SUITES_DIR = pathlib.Path(__file__).resolve().parent / "suites"
-
-
-@dataclass(frozen=True)
-class SuiteSpec:
-    """How a named suite is built: its game, the agents whose games supply the positions,
-    the game options drawn per game, positions taken per game, its file version, and the
-    player counts its games cycle through."""
-    name: str
-    game: str
-    mix: tuple
-    options: tuple = ()          # (option name, values cycled through) pairs
-    per_game: int = 1            # 1: the task's stage; 2: one early and one late position
-    version: int = 1
-    players: tuple = (2, 3, 4, 5, 6)
-    decisions: str = ""          # which positions it samples: a kind of envs.decision_kinds
-
-
-# version 2 of feeding and dominance: the positions and labels of version 1, clear marks by
-# `mark_clear` (version 1: z > 2); version 3 of feeding: those positions labelled again with
-# mixed playouts and a search tree below each action at 384 simulations (`decisions relabel
-# --playout mix --tree --sims 384 --seed 3`), as feeding-2p version 2 (README); version 3 of
-# dominance likewise (session 16: 46 clear positions, all 46 the same best action under seed 4)
-SPECS = {
-    "feeding": SuiteSpec("feeding", "evolution",
-                         ("random", "heuristic:grazer", "heuristic:hunter"),
-                         (("flight", (True, False)),), version=3, decisions="feeding"),
-    "dominance": SuiteSpec("dominance", "dominant_species",
-                           ("random", "heuristic:dominator", "heuristic:spreader"),
-                           per_game=2, version=3, decisions="dominance"),
-    # 2-player suites: the tables a 2-player agent (a PPO checkpoint's input has the size of
-    # its table) and the 2-player tournaments play; the feeding mix adds the Flight style
-    # version 2 of feeding-2p: the positions of version 1 (greedy labels, 96 simulations),
-    # labelled again with mixed playouts and a search tree below each action at 384
-    # simulations (`decisions relabel --playout mix --tree --sims 384 --seed 3`): the regret
-    # order matches a tournament that differs only in feeding decisions (README)
-    "feeding-2p": SuiteSpec("feeding-2p", "evolution",
-                            ("random", "heuristic:grazer", "heuristic:hunter", "heuristic:flyer"),
-                            (("flight", (True, False)),), players=(2,), version=2,
-                            decisions="feeding"),
-    # version 2 of evolve-2p: the positions of version 1 (greedy labels, 96 simulations per
-    # action), labelled again with mixed playouts (each seat a bot style drawn per simulation)
-    # at 384 simulations (`decisions relabel --playout mix --sims 384 --seed 3`): their regret
-    # order matches the tournament's (README, Decision benchmarks); a fresh build labels greedy
-    "evolve-2p": SuiteSpec("evolve-2p", "evolution",
-                           ("random", "heuristic:grazer", "heuristic:hunter", "heuristic:flyer"),
-                           (("flight", (True, False)),), players=(2,), version=2,
-                           decisions="evolve"),
-    # version 2 of dominance-2p: the positions of version 1 (greedy labels, 128 simulations),
-    # labelled again with mixed playouts and a search tree below each action at 384
-    # simulations (`decisions relabel --playout mix --tree --sims 384 --seed 3`): the regret
-    # order matches the tournament's under two labelling seeds (README, Decision benchmarks)
-    "dominance-2p": SuiteSpec("dominance-2p", "dominant_species",
-                              ("random", "heuristic:dominator", "heuristic:spreader"),
-                              per_game=2, players=(2,), version=2, decisions="dominance"),
-}
 
 
 def mark_clear(positions, fdr=CLEAR_FDR):
@@ -130,12 +77,6 @@ def label_fields(labels, sims):
             "se": [round(float(s), 5) for s in labels.se],
             "best": int(labels.actions[labels.order()[0]]), "clear": bool(z > CLEAR_Z),
             "z": round(min(z, 1e6), 3), "sims": int(sims), "capped": labels.capped}
-
-
-def suite_spec(name):
-    if name not in SPECS:
-        raise ValueError(f"unknown suite {name!r}; known suites: {', '.join(SPECS)}")
-    return SPECS[name]
 
 
 def engine_version(game):

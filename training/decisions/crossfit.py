@@ -1,0 +1,75 @@
+"""Two independent labellings of a position, A and B, and what they say together.
+
+Cross-fitting: the best action is chosen on A (`best`, the highest of A's values) and its
+lead is tested on B: `z` is B's paired z of A's best against the best of the other actions
+under B (the common-random-number differences of B's simulations). Choosing the best on the
+same samples that then test its lead inflates z (the winner of a noisy race looks further
+ahead than it is); across labellings it does not, and taking the best other action under B
+errs on the careful side. A's own z is kept as `z_a`. `clear` is then the suite's
+Benjamini-Hochberg rule (suite.mark_clear) over the cross-fitted z.
+
+The noise floor of a position (`floor`) is the regret of an oracle that plays one
+labelling's best action, scored under the other, averaged over both directions: what a
+perfect player scores against labels this noisy. An agent's regret at a position
+(`regrets`) is scored under each labelling; summaries average them and their intervals
+resample which labelling scores each position (scoring.py).
+"""
+import numpy as np
+
+from speciesgym.training.decisions.suite import CLEAR_Z
+
+
+def paired_lead_z(samples, first, others):
+    """z of row `first`'s lead over the best of rows `others` (by mean) in [action,
+    simulation] samples, from the paired differences (0 when it does not lead; inf when the
+    differences never vary but the lead is > 0)."""
+    if not len(others):
+        return 0.0
+    means = samples.mean(axis=1)
+    second = others[int(np.argmax(means[others]))]
+    d = samples[first] - samples[second]
+    lead = float(d.mean())
+    if lead <= 0:
+        return 0.0
+    sd = float(d.std(ddof=1)) if d.size > 1 else 0.0
+    return float("inf") if sd == 0 else lead / (sd / np.sqrt(d.size))
+
+
+def cross_fields(a, b, sims):
+    """The label fields of a position labelled twice (agents.search.label Labels a and b of
+    the same legal actions): A's values and best, B's values, the cross-fitted z."""
+    if a.actions.tolist() != b.actions.tolist():
+        raise ValueError("cross-fitting: the two labellings hold different legal actions")
+    first = int(a.order()[0])
+    others = np.array([i for i in range(len(a.actions)) if i != first], int)
+    z = paired_lead_z(b.samples, first, others)
+    return {"values": [round(float(v), 5) for v in a.values],
+            "se": [round(float(s), 5) for s in a.se],
+            "values_b": [round(float(v), 5) for v in b.values],
+            "se_b": [round(float(s), 5) for s in b.se],
+            "best": int(a.actions[first]), "best_b": int(b.actions[b.order()[0]]),
+            "clear": bool(z > CLEAR_Z), "z": round(min(z, 1e6), 3),
+            "z_a": round(min(a.paired_z(), 1e6), 3), "sims": int(sims),
+            "capped": a.capped + b.capped, "labellings": 2}
+
+
+def two_labellings(rec):
+    """Whether a position record holds two labellings."""
+    return "values_b" in rec
+
+
+def regrets(rec, action):
+    """(regret of `action` under A, under B or None): the best value less the action's."""
+    i = rec["legal"].index(action)
+    under_a = float(max(rec["values"]) - rec["values"][i])
+    if not two_labellings(rec):
+        return under_a, None
+    return under_a, float(max(rec["values_b"]) - rec["values_b"][i])
+
+
+def floor(rec):
+    """The position's noise floor: A's best scored under B and B's best under A, averaged
+    (None with one labelling)."""
+    if not two_labellings(rec):
+        return None
+    return 0.5 * (regrets(rec, rec["best"])[1] + regrets(rec, rec["best_b"])[0])

@@ -1,0 +1,91 @@
+"""How each named suite is built: its game, kind of decision, table sizes, the agents whose
+games supply the positions, how positions are picked and how they are labelled.
+
+The suites of one table size (`<kind>-<n>p`: feeding-2p, feeding-4p, dominance-2p,
+dominance-4p, evolve-2p) are what training (`train --eval-suite`) and tournaments use. From
+their current versions on they are built with the frozen method of TABLE_LABEL:
+
+- movers: each seat an agent drawn with the stated weights from the agents users play
+  (search, the compiled greedy policy, the heuristics), `random` 5% of seats;
+- two positions per game (one from each half of the game's decisions of the kind), picked
+  uniformly among the decisions of that half, so decision types weigh as they occur in
+  such play (`pick="occurrence"`); the game is the unit of the bootstrap (scoring.py);
+- two independent labellings per position (`labellings=2`, seeds drawn apart): the best
+  action is A's, its lead tested on B (cross-fitting, crossfit.py), so the clear rule's z
+  is not inflated by choosing the best on the same samples.
+
+The mixed-table suites (feeding, dominance) keep their earlier method: movers random and the
+heuristics only, a decision type drawn uniformly before a position (`pick="type"`), one
+labelling.
+"""
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class SuiteSpec:
+    """How a named suite is built: its game, the agents whose games supply the positions
+    (`weights`: their shares of seats, uniform if empty), the game options drawn per game,
+    positions taken per game, its file version, the player counts its games cycle through,
+    the kind of decision, how a position is picked, and its labelling (`label`: sims,
+    playout, tree; `labellings`: 1 or 2)."""
+    name: str
+    game: str
+    mix: tuple
+    options: tuple = ()          # (option name, values cycled through) pairs
+    per_game: int = 1            # 1: the task's stage; 2: one early and one late position
+    version: int = 1
+    players: tuple = (2, 3, 4, 5, 6)
+    decisions: str = ""          # which positions it samples: a kind of envs.decision_kinds
+    weights: tuple = ()          # shares of seats per mix entry (empty: uniform)
+    pick: str = "type"           # "type": a type uniformly, then a position; "occurrence"
+    labellings: int = 1          # independent labellings per position (2: cross-fitted)
+    label: dict = field(default_factory=dict)   # default budget: sims, playout, tree
+
+
+EVOLUTION_MIX = ("random", "heuristic:grazer", "heuristic:hunter", "heuristic:flyer", "greedy",
+                 "search:64")
+EVOLUTION_WEIGHTS = (0.05, 0.15, 0.15, 0.2, 0.15, 0.3)
+DS_MIX = ("random", "heuristic:dominator", "heuristic:spreader", "greedy", "search:32")
+DS_WEIGHTS = (0.05, 0.25, 0.25, 0.15, 0.3)
+TABLE_LABEL = {"evolution": {"sims": 384, "playout": "mix", "tree": True},
+               "dominant_species": {"sims": 128, "playout": "mix", "tree": True}}
+FLIGHT = (("flight", (True, False)),)
+
+
+def table_spec(kind, players, version):
+    """The spec of the suite of `kind` decisions at `players` seats, built the frozen way."""
+    game = "evolution" if kind in ("feeding", "evolve") else "dominant_species"
+    evo = game == "evolution"
+    return SuiteSpec(f"{kind}-{players}p", game, EVOLUTION_MIX if evo else DS_MIX,
+                     FLIGHT if evo else (), per_game=2, version=version, players=(players,),
+                     decisions=kind, weights=EVOLUTION_WEIGHTS if evo else DS_WEIGHTS,
+                     pick="occurrence", labellings=2, label=TABLE_LABEL[game])
+
+
+# version 2 of feeding and dominance: the positions and labels of version 1, clear marks by
+# `mark_clear` (version 1: z > 2); version 3 of feeding: those positions labelled again with
+# mixed playouts and a search tree below each action at 384 simulations (`decisions relabel
+# --playout mix --tree --sims 384 --seed 3`); version 3 of dominance likewise.
+# The versions of the table suites before the frozen method (feeding-2p v2, evolve-2p v2,
+# dominance-2p v2, still shipped): movers random and the heuristics (feeding and evolve add
+# the Flight style), a type drawn uniformly, one labelling, relabelled with mixed playouts
+# at 384 simulations (feeding-2p and dominance-2p with a tree below each action).
+SPECS = {
+    "feeding": SuiteSpec("feeding", "evolution",
+                         ("random", "heuristic:grazer", "heuristic:hunter"),
+                         FLIGHT, version=3, decisions="feeding"),
+    "dominance": SuiteSpec("dominance", "dominant_species",
+                           ("random", "heuristic:dominator", "heuristic:spreader"),
+                           per_game=2, version=3, decisions="dominance"),
+    "feeding-2p": table_spec("feeding", 2, 3),
+    "feeding-4p": table_spec("feeding", 4, 1),
+    "evolve-2p": table_spec("evolve", 2, 3),
+    "dominance-2p": table_spec("dominance", 2, 3),
+    "dominance-4p": table_spec("dominance", 4, 1),
+}
+
+
+def suite_spec(name):
+    if name not in SPECS:
+        raise ValueError(f"unknown suite {name!r}; known suites: {', '.join(SPECS)}")
+    return SPECS[name]
