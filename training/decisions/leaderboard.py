@@ -9,7 +9,8 @@ from speciesgym.training.decisions.evaluate import evaluate
 from speciesgym.training.decisions.suite import Suite, load_suite
 
 COLUMNS = ("agent", "n", "n_clear", "agreement", "agreement_lo", "agreement_hi", "regret",
-           "regret_lo", "regret_hi", "ms_per_decision", "suite", "suite_version",
+           "regret_lo", "regret_hi", "floor", "floor_lo", "floor_hi", "labellings", "games",
+           "ms_per_decision", "suite", "suite_version",
            "suite_sha256", "rules_hash", "stale")
 
 
@@ -18,8 +19,10 @@ def leaderboard_rows(results):
     for res in results:
         s = res.overall
         info = res.suite_info
+        floor = s.get("floor") or ["", "", ""]
         rows.append(dict(zip(COLUMNS, (res.agent, s["n"], s["n_clear"], *s["agreement"],
-                                       *s["regret"], s["ms_per_decision"], res.suite,
+                                       *s["regret"], *floor, s.get("labellings", 1),
+                                       s.get("games", ""), s["ms_per_decision"], res.suite,
                                        info.get("version"), info.get("file_sha256"),
                                        info.get("rules_hash"), res.stale))))
     return sorted(rows, key=lambda r: (r["regret"], r["agent"]))
@@ -36,7 +39,22 @@ def table_lines(rows):
         out.append(f"{r['agent']:<28} {r['agreement']:.3f} [{r['agreement_lo']:.3f}, "
                    f"{r['agreement_hi']:.3f}]   {r['regret']:.4f} [{r['regret_lo']:.4f}, "
                    f"{r['regret_hi']:.4f}]  {r['ms_per_decision']:8.2f}")
-    return out
+    return out + [floor_words(rows)]
+
+
+def floor_words(rows):
+    """The noise floor beside the agents: its value and its share of the spread from the
+    best agent's regret to the worst's (the table suites aim at a quarter at most)."""
+    if not rows or rows[0].get("floor") in ("", None):
+        return ("noise floor: not measured (one labelling per position); agents closer "
+                "than the labels' own noise cannot be told apart")
+    first = rows[0]
+    spread = max(r["regret"] for r in rows) - min(r["regret"] for r in rows)
+    share = f"{first['floor'] / spread:.2f}" if spread > 0 else "-"
+    return (f"noise floor {first['floor']:.4f} [{first['floor_lo']:.4f}, "
+            f"{first['floor_hi']:.4f}] (an oracle of one labelling scored under the other); "
+            f"best-to-worst spread {spread:.4f}, floor / spread {share}; "
+            f"{first['n_clear']} clear of {first['n']} positions from {first['games']} games")
 
 
 def plot(rows, suite_name, path):

@@ -30,12 +30,26 @@ def bootstrap_ci(x, seed=0, reps=BOOTSTRAP):
 
 
 def summarise(rows, seed=0):
-    """{"n", "n_clear", "agreement": [mean, lo, hi], "regret": [...], "ms_per_decision"}"""
-    clear = [r["agree"] for r in rows if r["clear"]]
-    regret = [r["regret"] for r in rows]
-    return {"n": len(rows), "n_clear": len(clear),
-            "agreement": [round(v, 4) for v in bootstrap_ci(clear, seed)],
-            "regret": [round(v, 4) for v in bootstrap_ci(regret, seed)],
+    """{"n", "n_clear", "games", "labellings", "agreement": [mean, lo, hi], "regret": [...],
+    "floor": [...] or None, "ms_per_decision"}: intervals resample games (and, with two
+    labellings, which one scores each position: intervals.cluster_ci); `floor` is the noise
+    floor of these positions (crossfit.floor), None with one labelling."""
+    from speciesgym.training.decisions.intervals import cluster_ci
+    clear = [r for r in rows if r["clear"]]
+    two = bool(rows) and all("regret_b" in r for r in rows)
+    games = [r.get("game", r["id"]) for r in rows]
+
+    def ci(values, clusters, alt=None):
+        return [round(v, 4) for v in cluster_ci(values, clusters, alt, seed)]
+    if two:
+        regret = ci([r["regret_a"] for r in rows], games, [r["regret_b"] for r in rows])
+        floor = ci([r["floor"] for r in rows], games)
+    else:
+        regret, floor = ci([r["regret"] for r in rows], games), None
+    return {"n": len(rows), "n_clear": len(clear), "games": len(set(games)),
+            "labellings": 2 if two else 1,
+            "agreement": ci([r["agree"] for r in clear], [r.get("game", r["id"]) for r in clear]),
+            "regret": regret, "floor": floor,
             "ms_per_decision": round(1000 * float(np.mean([r["seconds"] for r in rows])), 3)
             if rows else float("nan")}
 
@@ -72,16 +86,31 @@ class EvalResult:
             a, r = s["agreement"], s["regret"]
             agree = (f"{a[0]:6.3f} [{a[1]:.3f}, {a[2]:.3f}]" if s["n_clear"]
                      else "     - " + " " * 16)
+            f = s.get("floor")
+            floor = f"{f[0]:6.4f}" if f else "     -"
             return (f"{label:<26} {s['n']:>5} {s['n_clear']:>6}  {agree}  "
-                    f"{r[0]:6.4f} [{r[1]:.4f}, {r[2]:.4f}]  {s['ms_per_decision']:9.2f}")
+                    f"{r[0]:6.4f} [{r[1]:.4f}, {r[2]:.4f}]  {floor:>6}  "
+                    f"{s['ms_per_decision']:9.2f}")
         from speciesgym.training.decisions.versions import describe
         out = [f"{describe(self.suite_info)}, agent {self.agent}",
                f"{'':<26} {'n':>5} {'clear':>6}  {'agreement [95% CI]':<24}  "
-               f"{'regret [95% CI]':<24}  {'ms/dec':>9}",
+               f"{'regret [95% CI]':<24}  {'floor':>6}  {'ms/dec':>9}",
                line("all", self.overall)]
         out += [line(f"type {k}", v) for k, v in self.by_type.items()]
         out += [line(f"{k} players", v) for k, v in self.by_players.items()]
-        return out
+        return out + [floor_line(self.overall)]
+
+
+def floor_line(summary):
+    """The noise floor of a summary in words (what every eval and leaderboard prints)."""
+    f = summary.get("floor")
+    if not f:
+        return ("noise floor: not measured (one labelling per position: relabel the suite "
+                "and score a two-labelling suite to measure it)")
+    return (f"noise floor {f[0]:.4f} [{f[1]:.4f}, {f[2]:.4f}]: the regret of an oracle that "
+            f"plays one labelling's best action, scored under the other ({summary['n']} "
+            f"positions from {summary['games']} games, {summary['n_clear']} clear; intervals "
+            f"resample games and labellings)")
 
 
 def choose(agent, position):
@@ -138,12 +167,20 @@ def score(name, make, indexed, warm=None):
 
 def position_row(rec, action, seconds, default_id):
     """The scored row of choosing legal `action` at position record `rec`: agreement with
-    its best action and regret under its values."""
-    values = dict(zip(rec["legal"], rec["values"]))
-    return {"id": rec.get("id", default_id), "type": rec["type"], "players": rec["players"],
-            "chosen": action, "best": rec["best"], "clear": bool(rec["clear"]),
-            "agree": int(action == rec["best"]),
-            "regret": float(max(rec["values"]) - values[action]), "seconds": seconds}
+    its best action and regret under its values; with two labellings (crossfit.py) the
+    regret under each (regret_a, regret_b), their mean, and the position's noise floor.
+    `game` is the position's game (the bootstrap's cluster)."""
+    from speciesgym.training.decisions.crossfit import floor, regrets
+    under_a, under_b = regrets(rec, action)
+    pid = rec.get("id", default_id)
+    game = rec.get("game") or (f"seed:{rec['game_seed']}" if "game_seed" in rec else pid)
+    row = {"id": pid, "game": game, "type": rec["type"], "players": rec["players"],
+           "chosen": action, "best": rec["best"], "clear": bool(rec["clear"]),
+           "agree": int(action == rec["best"]), "regret": under_a, "seconds": seconds}
+    if under_b is not None:
+        row.update(regret=0.5 * (under_a + under_b), regret_a=under_a, regret_b=under_b,
+                   floor=floor(rec))
+    return row
 
 
 def result_of(suite_info, name, rows, seed):

@@ -1,0 +1,84 @@
+"""Two labellings per position (training/decisions/crossfit.py, intervals.py): the best
+action chosen on one and its lead tested on the other; the noise floor of a suite; regret
+intervals that resample labellings as well as positions, with games as clusters."""
+import numpy as np
+import pytest
+
+from speciesgym.agents.search.label import Labels
+from speciesgym.training.decisions import evaluate, load_suite
+from speciesgym.training.decisions.crossfit import cross_fields, floor, regrets
+from speciesgym.training.decisions.intervals import cluster_ci
+from speciesgym.training.decisions.leaderboard import run_leaderboard
+from speciesgym.training.decisions.suite import read_suite_file, write_suite
+from tests.training.test_decisions import Highest, Lowest, toy_suite
+
+
+def labels(rows):
+    return Labels(np.array([3, 5, 9]), np.array(rows, float), 0)
+
+
+def test_the_lead_is_tested_on_the_other_labelling():
+    """A's best (action 3) leads by luck in A; under B it trails: the cross-fitted z is 0
+    though A's own z is large; when B agrees, z is B's paired lead of A's best."""
+    a = labels([[1, 1, 1, 1], [0, 0, 0, 1], [0, 0, 0, 0]])
+    b_against = labels([[0, 0, 1, 0], [1, 1, 1, 0], [0, 0, 0, 0]])
+    rec = cross_fields(a, b_against, 4)
+    assert rec["best"] == 3 and rec["best_b"] == 5 and rec["z_a"] > 2
+    assert rec["z"] == 0.0 and not rec["clear"]
+    b_for = labels([[1, 1, 1, 0], [0, 0, 0, 0], [0, 1, 0, 0]])
+    d = np.array([1, 0, 1, 0])                # 3 against 9, the best other under B
+    z = d.mean() / (d.std(ddof=1) / 2)
+    assert cross_fields(a, b_for, 4)["z"] == pytest.approx(z, abs=1e-3)
+    with pytest.raises(ValueError, match="different legal actions"):
+        cross_fields(a, Labels(np.array([3, 5, 8]), a.samples, 0), 4)
+
+
+def test_regret_under_each_labelling_and_the_noise_floor():
+    rec = {"legal": [3, 5, 9], "values": [0.6, 0.5, 0.1], "values_b": [0.4, 0.7, 0.2],
+           "best": 3, "best_b": 5}
+    assert regrets(rec, 9) == pytest.approx((0.5, 0.5))
+    assert regrets(rec, 3) == pytest.approx((0.0, 0.3))
+    assert floor(rec) == pytest.approx(0.5 * (0.3 + 0.1))     # A's best under B, B's under A
+    assert floor({"legal": [3], "values": [0.5]}) is None
+
+
+def test_intervals_resample_labellings_and_whole_games():
+    """Every position scored the same in each labelling: no width from positions; labellings
+    that differ give width. Positions of one game move together: two games of 50 positions
+    each give a wider interval than 100 games of one."""
+    same = cluster_ci([0.1] * 40, range(40), [0.1] * 40)
+    assert same[1] == same[2] == pytest.approx(0.1)
+    differ = cluster_ci([0.0] * 40, range(40), [0.2] * 40)
+    assert differ[0] == pytest.approx(0.1) and differ[1] < 0.09 < 0.11 < differ[2]
+    x = [0.0] * 50 + [1.0] * 50
+    by_position = cluster_ci(x, range(100))
+    by_game = cluster_ci(x, [0] * 50 + [1] * 50)
+    assert by_game[2] - by_game[1] > 2 * (by_position[2] - by_position[1])
+
+
+def two_labelled(tmp_path):
+    """The toy suite with a second labelling that agrees on the two first positions and
+    calls the highest action best on the others; two positions per game."""
+    data = read_suite_file(toy_suite(tmp_path))
+    for i, p in enumerate(data["positions"]):
+        b = list(p["values"]) if i < 2 else [0.2] * (len(p["legal"]) - 1) + [0.6]
+        p.update(values_b=b, se_b=p["se"], best_b=p["legal"][int(np.argmax(b))],
+                 game=f"g{i // 2}")
+    write_suite(data, tmp_path / "two.json.gz")
+    return tmp_path / "two.json.gz", data["positions"]
+
+
+def test_eval_and_leaderboard_print_the_noise_floor(tmp_path, capsys):
+    path, positions = two_labelled(tmp_path)
+    result = evaluate(load_suite(path), Lowest())
+    expected = np.mean([floor(p) for p in positions])
+    assert result.overall["floor"][0] == pytest.approx(expected, abs=1e-4)
+    assert result.overall["labellings"] == 2 and result.overall["games"] == 2
+    assert result.rows[3]["regret"] == pytest.approx(0.5 * (0.25 + 0.4))
+    assert result.report()[-1].startswith(f"noise floor {expected:.4f}")
+    rows = run_leaderboard(str(path), [Lowest(), Highest()], tmp_path / "board")
+    text = (tmp_path / "board" / "leaderboard.txt").read_text()
+    assert f"noise floor {expected:.4f}" in text and "floor / spread" in text
+    assert rows[0]["floor"] == pytest.approx(expected, abs=1e-4)
+    one = evaluate(load_suite(toy_suite(tmp_path)), Lowest())
+    assert one.overall["floor"] is None and "not measured" in one.report()[-1]
