@@ -82,3 +82,32 @@ def test_eval_and_leaderboard_print_the_noise_floor(tmp_path, capsys):
     assert rows[0]["floor"] == pytest.approx(expected, abs=1e-4)
     one = evaluate(load_suite(toy_suite(tmp_path)), Lowest())
     assert one.overall["floor"] is None and "not measured" in one.report()[-1]
+
+
+def test_proof_resamples_labellings_and_games_and_names_separated_neighbours():
+    """Four agents whose regrets rise with their index and ratings fall: Spearman and
+    Kendall 1. A second labelling that reverses two agents widens the interval; so do games
+    of 20 positions each instead of independent positions; without random 3 agents remain;
+    neighbours far apart are separated, the reversed pair not."""
+    from speciesgym.training.decisions.proof import proof
+    rng = np.random.default_rng(0)
+    agents = ["a", "b", "c", "random"]
+    base = {"a": 0.01, "b": 0.02, "c": 0.03, "random": 0.2}
+    regrets = {g: {str(i): base[g] + 0.01 * rng.random() for i in range(60)} for g in agents}
+    ratings = {"a": (40.0, 0.01), "b": (30.0, 0.01), "c": (20.0, 0.01), "random": (10.0, 0.01)}
+    plain = proof(regrets, ratings, reps=300)
+    assert plain["spearman"] == pytest.approx(1.0) and plain["kendall"] == pytest.approx(1.0)
+    assert plain["without_random"]["agents"] == 3
+    assert [n["share"] for n in plain["neighbours"]] == [1.0, 1.0, 1.0]
+    swapped = {g: {i: (r, regrets[{"a": "b", "b": "a"}.get(g, g)][i]) for i, r in rs.items()}
+               for g, rs in regrets.items()}
+    mixed = {g: {i: 0.5 * sum(p) for i, p in rs.items()} for g, rs in swapped.items()}
+    two = proof(mixed, ratings, reps=300, labellings=swapped)
+    assert two["two_labellings"] == 60 and two["low"] < plain["low"]
+    assert two["neighbours"][0]["share"] < 0.95 and two["neighbours"][-1]["share"] == 1.0
+    noisy = {g: {str(i): base[g] + (0.05 if (i // 20) % 3 == k % 3 else 0.0)
+                 for i in range(60)} for k, g in enumerate(agents)}
+    alone = proof(noisy, ratings, reps=300)
+    games = proof(noisy, ratings, reps=300, clusters={str(i): i // 20 for i in range(60)})
+    assert games["games"] == 3 and alone["games"] == 60
+    assert games["low"] < alone["low"]

@@ -144,12 +144,14 @@ def cmd_rescore(args):
 
 def cmd_proof(args):
     from speciesgym.training.decisions.proof import (board_suite, pool_boards, proof,
-                                                     read_games, read_ratings, read_regrets,
-                                                     report)
-    regrets, strata = pool_boards([read_regrets(b, args.players) for b in args.board])
+                                                     read_games, read_ratings, read_rows,
+                                                     report, split_rows)
+    rows, strata = pool_boards([read_rows(b, args.players) for b in args.board])
+    regrets, labellings, clusters = split_rows(rows)
     strength = read_games(args.games) if args.games else read_ratings(args.ratings)
     fig = proof(regrets, strength, reps=args.reps, seed=args.seed, strata=strata,
-                suites=[board_suite(b) for b in args.board])
+                suites=[board_suite(b) for b in args.board], labellings=labellings,
+                clusters=clusters)
     print("\n".join(report(fig)))
     _write_json(args.out, fig, "decisions proof")
     return 0
