@@ -20,14 +20,14 @@ import sys
 import time
 
 from speciesgym.training.decisions.build import BuildArgs, build
-from speciesgym.training.decisions.specs import SPECS
+from speciesgym.training.decisions.specs import suite_spec
 
 SUITES = ("feeding-2p", "evolve-2p", "dominance-2p", "feeding-4p", "dominance-4p")
 OUT = pathlib.Path(__file__).resolve().parents[1] / "results" / "decisions"
 
 
 def paths(name):
-    spec = SPECS[name]
+    spec = suite_spec(name)
     out = OUT / f"{name}-v{spec.version}.json.gz"
     return out, out.with_name(f"{name}-v{spec.version}.partial.jsonl")
 
@@ -75,8 +75,10 @@ def main(argv=None):
     args = parser.parse_args(argv)
     names = [n.strip() for n in args.suites.split(",") if n.strip()]
     for name in names:
-        if name not in SPECS:
-            raise SystemExit(f"unknown suite {name!r}; known: {', '.join(SPECS)}")
+        try:
+            suite_spec(name)
+        except ValueError as exc:
+            raise SystemExit(str(exc)) from None
     OUT.mkdir(parents=True, exist_ok=True)
     budget = args.cpu_minutes * 60
     while time.process_time() < budget:

@@ -6,6 +6,7 @@ import shlex
 import sys
 
 from speciesgym.training.cli.arguments import positive_int
+from speciesgym.training.decisions.specs import IN_PROGRESS
 from speciesgym.training.decisions.suite import SPECS, SUITES_DIR
 
 SHIPPED = ", ".join(SPECS)
@@ -205,7 +206,7 @@ def add_decisions_parser(sub):
     dsub = parser.add_subparsers(dest="decisions_command", required=True)
     build = dsub.add_parser("build", help="sample and label positions into a suite file "
                                           "(seeded, resumable, parallel)")
-    build.add_argument("--suite", required=True, choices=sorted(SPECS))
+    build.add_argument("--suite", required=True, choices=sorted({**SPECS, **IN_PROGRESS}))
     build.add_argument("--game", default=None, help="the suite's game (checked if given)")
     build.add_argument("--out", default=None,
                        help="suite file (.json.gz); default the shipped file of the suite")
