@@ -111,3 +111,44 @@ def test_proof_resamples_labellings_and_games_and_names_separated_neighbours():
     games = proof(noisy, ratings, reps=300, clusters={str(i): i // 20 for i in range(60)})
     assert games["games"] == 3 and alone["games"] == 60
     assert games["low"] < alone["low"]
+
+
+def test_pair_makes_one_suite_of_two_labellings(tmp_path, capsys):
+    """A suite and its relabelling as one: A's values and best stay, B's beside them, the
+    lead tested on B in unpaired errors; B labelled under other rules or holding other
+    positions is refused; B without a rules hash is stamped, and C says so."""
+    from speciesgym.training.cli import main
+    from tests.training.test_decisions_labels import rising
+    from speciesgym.training.decisions.versions import rules_hash
+    a = toy_suite(tmp_path)
+    b = rising(a, tmp_path / "b.json.gz", {"rules_hash": rules_hash("evolution")})
+    out = tmp_path / "c.json.gz"
+    assert main(["decisions", "pair", str(a), str(b), "--out", str(out)]) == 0
+    assert "4 positions labelled twice, 1 clear" in capsys.readouterr().out
+    c = read_suite_file(out)
+    pa, pb = read_suite_file(a)["positions"], read_suite_file(b)["positions"]
+    for x, y, p in zip(pa, pb, c["positions"]):
+        assert (p["values"], p["best"], p["values_b"], p["best_b"]) == \
+            (x["values"], x["best"], y["values"], y["best"])
+    # A's best trails under B on the three positions where A calls the lowest action best;
+    # on the fourth both call the highest best
+    assert [p["clear"] for p in c["positions"]] == [False, False, False, True]
+    assert [p["z"] for p in c["positions"][:3]] == [0.0] * 3
+    assert c["labellings"] == 2 and not c["clear_rule"]["paired"] and "rules_stamp" not in c
+    from speciesgym.training.decisions.pair import pair
+    same = read_suite_file(a)
+    write_suite(dict(same, relabel={"source": str(a)}), tmp_path / "same.json.gz")
+    twin = pair(a, tmp_path / "same.json.gz", tmp_path / "t.json.gz")
+    clear = [p["clear"] for p in twin["positions"]]
+    assert clear[:3] == [True] * 3 and twin["positions"][0]["z"] == pytest.approx(
+        0.5 / np.hypot(0.01, 0.01), abs=0.01)
+    assert evaluate(load_suite(tmp_path / "t.json.gz"), Lowest()).overall["floor"][0] == 0.0
+    write_suite(dict(same, rules_hash="0" * 16), tmp_path / "old.json.gz")
+    with pytest.raises(ValueError, match="B was labelled under other rules"):
+        pair(a, tmp_path / "old.json.gz", tmp_path / "x.json.gz")
+    unstamped = {k: v for k, v in same.items() if k != "rules_hash"}
+    write_suite(unstamped, tmp_path / "none.json.gz")
+    assert "rules_stamp" in pair(a, tmp_path / "none.json.gz", tmp_path / "y.json.gz")
+    write_suite(dict(same, positions=same["positions"][1:]), tmp_path / "short.json.gz")
+    with pytest.raises(ValueError, match="decisions pair: A has 4 positions, B 3"):
+        pair(a, tmp_path / "short.json.gz", tmp_path / "z.json.gz")

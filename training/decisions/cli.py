@@ -1,5 +1,5 @@
-"""`speciesgym decisions build | relabel | agree | eval | leaderboard | rescore | proof`:
-argument parsing and printing only; the work is in build.py, relabel.py, agree.py,
+"""`speciesgym decisions build | relabel | agree | pair | eval | leaderboard | rescore | proof`:
+argument parsing and printing only; the work is in build.py, relabel.py, agree.py, pair.py,
 evaluate.py, leaderboard.py, rescore.py and proof.py."""
 import contextlib
 import shlex
@@ -96,6 +96,15 @@ def cmd_agree(args):
     fig["a"]["file"], fig["b"]["file"] = str(a), str(b)
     print("\n".join(report(fig)))
     _write_json(args.out, fig, "decisions agree")
+    return 0
+
+
+def cmd_pair(args):
+    from speciesgym.training.decisions.pair import pair
+    data = pair(args.a, args.b, args.out)
+    ps = data["positions"]
+    print(f"{args.out}: {len(ps)} positions labelled twice, {sum(p['clear'] for p in ps)} "
+          f"clear with the lead tested on B")
     return 0
 
 
@@ -253,6 +262,12 @@ def add_decisions_parser(sub):
                             "standard errors (default: the suites' mark, 2)")
     agree.add_argument("--out", default=None, help="write the figures as JSON here")
     agree.set_defaults(func=cmd_agree)
+    paired = dsub.add_parser("pair", help="two labellings of the same positions as one "
+                                          "suite (noise floor, cross-fitted clear marks)")
+    paired.add_argument("a", help="suite file A (its values and best actions stay)")
+    paired.add_argument("b", help="suite file B, a relabelling of A")
+    paired.add_argument("--out", required=True, help="the paired suite file (.json.gz)")
+    paired.set_defaults(func=cmd_pair)
     for name, helptext in (("eval", "score one agent on a suite"),
                            ("leaderboard", "score several agents; table, CSV and plot")):
         p = dsub.add_parser(name, help=helptext)
