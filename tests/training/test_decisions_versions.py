@@ -106,3 +106,17 @@ def test_the_rules_hash_follows_code_not_explanations():
                                           '    return x + 1\n')
     assert _code_only(code) != _code_only(code.replace("x + 1", "x + 2"))
     assert _code_only('s = "# not a comment"\n') == 's = "# not a comment"'
+
+
+def test_info_reads_the_figures_from_the_file(tmp_path, capsys):
+    from speciesgym.training.decisions.info import suite_info
+    info = suite_info(toy_suite(tmp_path))
+    assert (info["positions"], info["clear"], info["labellings"], info["noise_floor"]) == \
+        (4, 3, 1, None)
+    assert info["by_players"] == {"2": {"positions": 4, "clear": 3}}
+    assert info["suite"]["file_sha256"] == file_hash(toy_suite(tmp_path))
+    assert suite_info(stale_copy(tmp_path, rules_hash="0" * 16))["suite"]["stale"]
+    out = tmp_path / "info.json"
+    assert main(["decisions", "info", str(toy_suite(tmp_path)), "--out", str(out)]) == 0
+    assert "4 positions from 4 games, 3 clear" in capsys.readouterr().out
+    assert json.loads(out.read_text())["clear"] == 3

@@ -1,6 +1,6 @@
-"""`speciesgym decisions build | relabel | agree | pair | eval | leaderboard | rescore | proof`:
-argument parsing and printing only; the work is in build.py, relabel.py, agree.py, pair.py,
-evaluate.py, leaderboard.py, rescore.py and proof.py."""
+"""`speciesgym decisions build | relabel | agree | pair | info | eval | leaderboard | rescore |
+proof`: argument parsing and printing only; the work is in build.py, relabel.py, agree.py,
+pair.py, info.py, evaluate.py, leaderboard.py, rescore.py and proof.py."""
 import contextlib
 import shlex
 import sys
@@ -96,6 +96,14 @@ def cmd_agree(args):
     fig["a"]["file"], fig["b"]["file"] = str(a), str(b)
     print("\n".join(report(fig)))
     _write_json(args.out, fig, "decisions agree")
+    return 0
+
+
+def cmd_info(args):
+    from speciesgym.training.decisions.info import report, suite_info
+    info = suite_info(args.suite)
+    print("\n".join(report(info)))
+    _write_json(args.out, info, "decisions info")
     return 0
 
 
@@ -262,6 +270,11 @@ def add_decisions_parser(sub):
                             "standard errors (default: the suites' mark, 2)")
     agree.add_argument("--out", default=None, help="write the figures as JSON here")
     agree.set_defaults(func=cmd_agree)
+    info = dsub.add_parser("info", help="what a suite file says about itself: version, "
+                                        "hashes, budget, clear counts, noise floor")
+    info.add_argument("suite", help=f"a shipped suite ({SHIPPED}) or a suite file path")
+    info.add_argument("--out", default=None, help="write the figures as JSON here")
+    info.set_defaults(func=cmd_info)
     paired = dsub.add_parser("pair", help="two labellings of the same positions as one "
                                           "suite (noise floor, cross-fitted clear marks)")
     paired.add_argument("a", help="suite file A (its values and best actions stay)")
