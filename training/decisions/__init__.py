@@ -1,18 +1,25 @@
 """Decision benchmarks: suites of labelled positions and the scores of agents on them.
 
   suite.py        the suite file format, shipped suites, load_suite (refuses stale suites)
+  specs.py        how each named suite is built (the table suites' frozen method)
+  versions.py     the rules hash a suite was labelled under; the identity results carry
+  crossfit.py     two labellings per position: cross-fitted clear marks, the noise floor
+  intervals.py    bootstrap intervals resampling games (clusters) and labellings
   build.py        speciesgym decisions build (seeded, resumable, parallel)
   tasks.py        the journal of a resumable run, progress bar, tasks on worker processes
                   or on Ray (training/cluster/tasks.py)
   relabel.py      speciesgym decisions relabel: the same positions labelled with another seed
                   (or another playout, --playout)
   agree.py        speciesgym decisions agree: how far two labellings agree
+  pair.py         speciesgym decisions pair: a suite and its relabelling as one suite
+  info.py         speciesgym decisions info: a suite file's facts (version, clear, floor)
   scoring.py      an agent's choices scored on positions: rows, summaries, EvalResult (a leaf)
   evaluate.py     evaluate(suite, agent) -> EvalResult; speciesgym decisions eval
   eval_tasks.py   the same scoring as Ray tasks (eval and leaderboard --executor ray)
   leaderboard.py  several agents: table, CSV, plot
   rescore.py      speciesgym decisions rescore: a board's stored choices under other labels
-  proof.py        speciesgym decisions proof: Spearman of the regret order against ratings
+  proof.py        speciesgym decisions proof: Spearman and Kendall of the regret order
+                  against a tournament's (proof_draws.py: its resampling)
   analysis.py     per-type agreement, regret distribution, worst positions (notebooks)
   during_training.py  speciesgym train --eval-suite: scores at each evaluation
   cli.py          the `speciesgym decisions` subcommands
