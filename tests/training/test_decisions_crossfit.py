@@ -152,3 +152,15 @@ def test_pair_makes_one_suite_of_two_labellings(tmp_path, capsys):
     write_suite(dict(same, positions=same["positions"][1:]), tmp_path / "short.json.gz")
     with pytest.raises(ValueError, match="decisions pair: A has 4 positions, B 3"):
         pair(a, tmp_path / "short.json.gz", tmp_path / "z.json.gz")
+
+
+def test_relabel_of_a_two_labelling_suite_labels_twice_again(tmp_path):
+    from tests.training.test_decisions import tiny_relabel
+    path, positions = two_labelled(tmp_path)
+    data = tiny_relabel(path, tmp_path / "again.json.gz", sims=3)
+    for old, new in zip(positions, data["positions"]):
+        assert new["labellings"] == 2 and new["sims"] == 3
+        assert len(new["values_b"]) == len(new["legal"]) and new["values_b"] != old["values_b"]
+        assert new["best"] in new["legal"] and new["best_b"] in new["legal"]
+    one = tiny_relabel(toy_suite(tmp_path), tmp_path / "one.json.gz", sims=3)
+    assert not any("values_b" in p for p in one["positions"])

@@ -16,7 +16,8 @@ written (atomically) every few positions and at the end; until the end it holds 
 labelled prefix of the suite, marked `"complete": false`. Its clear marks are its own
 (suite.mark_clear over the positions it holds), as a build's.
 
-A relabelling is a suite of its own: it records the rules it was labelled under (the running
+A position labelled twice (crossfit.py) is labelled twice again, the second labelling seeded
+from (seed + SECOND, i). A relabelling is a suite of its own: it records the rules it was labelled under (the running
 rules' hash, versions.py; a stale suite whose positions still load is brought up to date
 this way) and its own version (`version`, default the source's + 1), the source's in
 `relabel`.
@@ -31,11 +32,14 @@ from datetime import datetime, timezone
 import numpy as np
 
 from speciesgym.training.decisions.build import WRITE_EVERY
+from speciesgym.training.decisions.crossfit import cross_fields, two_labellings
 from speciesgym.training.decisions.tasks import Journal, TaskFailed, progress_bar, run_tasks
 from speciesgym.training.decisions.suite import (label_fields, load_suite, mark_clear,
                                                  read_suite_file, rebuild_position)
 
 LABEL_KEYS = ("values", "se", "best", "clear", "z", "sims", "capped")
+CROSS_KEYS = ("values_b", "se_b", "best_b", "z_a", "labellings")
+SECOND = 1_000_003          # the second labelling's seeds: (seed + SECOND, i)
 
 
 @dataclass
@@ -75,7 +79,13 @@ def relabel_task(game, record, sims, seed, i, playout="greedy", tree=False):
                             policy=playout, tree=tree)
     if labels.actions.tolist() != list(record["legal"]):
         raise ValueError(f"position {i}: the labeller's legal actions differ from the suite's")
-    new = dict(record, **label_fields(labels, sims))
+    old = {k: v for k, v in record.items() if k not in CROSS_KEYS}
+    if two_labellings(record):              # labelled twice again, the second seeded apart
+        again = label_position(game, state, record["seat"], sims,
+                               label_seed(seed + SECOND, i), policy=playout, tree=tree)
+        new = dict(old, **cross_fields(labels, again, sims))
+    else:
+        new = dict(old, **label_fields(labels, sims))
     return {"task": i, "positions": [new], "seconds": round(time.perf_counter() - start, 2)}
 
 
