@@ -309,6 +309,7 @@ def test_shipped_suites_are_package_data_and_fit_the_engine(name, game):
     assert data["name"] == name and data["game"] == game and data["budget"]["sims"] >= 16
     assert data["engine_version"] == engine_version(game)
     assert data["rules_hash"] == rules_hash(game), "labelled under other rules: relabel it"
+    assert all("behaviour" in p for p in data["positions"])      # so it can be restamped
     positions = data["positions"]
     assert len(positions) >= 500
     assert len({p["type"] for p in positions}) >= 5

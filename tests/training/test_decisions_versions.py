@@ -120,3 +120,37 @@ def test_info_reads_the_figures_from_the_file(tmp_path, capsys):
     assert main(["decisions", "info", str(toy_suite(tmp_path)), "--out", str(out)]) == 0
     assert "4 positions from 4 games, 3 clear" in capsys.readouterr().out
     assert json.loads(out.read_text())["clear"] == 3
+
+
+def test_restamp_only_when_the_rules_play_the_same_from_every_position(tmp_path, capsys):
+    from speciesgym.training.decisions.behaviour import record_behaviour, restamp
+    data = read_suite_file(toy_suite(tmp_path))
+    for i, p in enumerate(data["positions"]):
+        p["behaviour"] = record_behaviour("evolution", p, i)
+    write_suite(dict(data, rules_hash="0" * 16), tmp_path / "old.json.gz")
+    out = tmp_path / "new.json.gz"
+    assert main(["decisions", "restamp", str(tmp_path / "old.json.gz"), "--out",
+                 str(out)]) == 0
+    assert "4 positions play as when labelled" in capsys.readouterr().out
+    new = read_suite_file(out)
+    assert new["rules_hash"] == rules_hash("evolution") and not load_suite(out).stale
+    assert new["rules_stamps"][-1]["from"] == "0" * 16
+    with pytest.raises(ValueError, match="already labelled under these rules"):
+        restamp(out, tmp_path / "again.json.gz")
+    data["positions"][2]["behaviour"] = "f" * 16            # it played otherwise then
+    write_suite(dict(data, rules_hash="0" * 16), tmp_path / "other.json.gz")
+    with pytest.raises(ValueError, match="play differently from position 2"):
+        restamp(tmp_path / "other.json.gz", tmp_path / "x.json.gz")
+    del data["positions"][0]["behaviour"]
+    write_suite(dict(data, rules_hash="0" * 16), tmp_path / "none.json.gz")
+    with pytest.raises(ValueError, match="position 0 .* has no behaviour hash"):
+        restamp(tmp_path / "none.json.gz", tmp_path / "y.json.gz")
+    assert not (tmp_path / "x.json.gz").exists() and not (tmp_path / "y.json.gz").exists()
+
+
+def test_built_positions_carry_their_behaviour(tmp_path):
+    from speciesgym.training.decisions.behaviour import record_behaviour
+    from tests.training.test_decisions import tiny_build
+    data = tiny_build(tmp_path / "b.json.gz", positions=2, sims=2)
+    for i, p in enumerate(data["positions"]):
+        assert p["behaviour"] == record_behaviour("evolution", p, i)

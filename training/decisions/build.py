@@ -38,6 +38,7 @@ from speciesgym.training.decisions.suite import (FORMAT, FORMAT_VERSION, engine_
                                       label_fields, mark_clear, rebuild_position, suite_spec, write_suite)
 from speciesgym.training.decisions.tasks import Journal, TaskFailed, progress_bar, run_tasks
 from speciesgym.envs.decision_kinds import decision_type
+from speciesgym.training.decisions.behaviour import behaviour_key, position_behaviour
 from speciesgym.training.decisions.crossfit import cross_fields
 
 TRIES = 5
@@ -166,7 +167,8 @@ def label_stage(spec, sims, candidates, total, game, rng, playout="greedy", tree
             "scenario": scenario, "seat": int(seat), **game, "type": kind,
             "legal": legal.tolist(), "names": [engine.action_name(rebuilt, int(a)) for a in legal],
             **fields,
-            "decision": int(k), "progress": round(k / max(total, 1), 3)}
+            "decision": int(k), "progress": round(k / max(total, 1), 3),
+            "behaviour": position_behaviour(engine, rebuilt, legal, behaviour_key(game["id"]))}
         rebuild_position(spec.game, record, f"position {game['id']}")   # the suite will load
         return record, tried
     return None, tried

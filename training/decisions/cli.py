@@ -1,6 +1,7 @@
-"""`speciesgym decisions build | relabel | agree | pair | info | eval | leaderboard | rescore |
-proof`: argument parsing and printing only; the work is in build.py, relabel.py, agree.py,
-pair.py, info.py, evaluate.py, leaderboard.py, rescore.py and proof.py."""
+"""`speciesgym decisions build | relabel | agree | pair | info | restamp | eval | leaderboard |
+rescore | proof`: argument parsing and printing only; the work is in build.py, relabel.py,
+agree.py, pair.py, info.py, behaviour.py, evaluate.py, leaderboard.py, rescore.py and
+proof.py."""
 import contextlib
 import shlex
 import sys
@@ -96,6 +97,14 @@ def cmd_agree(args):
     fig["a"]["file"], fig["b"]["file"] = str(a), str(b)
     print("\n".join(report(fig)))
     _write_json(args.out, fig, "decisions agree")
+    return 0
+
+
+def cmd_restamp(args):
+    from speciesgym.training.decisions.behaviour import restamp
+    data = restamp(args.suite, args.out)
+    print(f"{args.out}: {len(data['positions'])} positions play as when labelled; stamped "
+          f"with rules {data['rules_hash']}")
     return 0
 
 
@@ -270,6 +279,13 @@ def add_decisions_parser(sub):
                             "standard errors (default: the suites' mark, 2)")
     agree.add_argument("--out", default=None, help="write the figures as JSON here")
     agree.set_defaults(func=cmd_agree)
+    restamp = dsub.add_parser("restamp", help="a suite labelled under other rules, stamped "
+                                              "with these when they play the same from "
+                                              "every one of its positions")
+    restamp.add_argument("suite", help="the suite file")
+    restamp.add_argument("--out", required=True, help="the restamped suite file (may be the "
+                                                      "same path)")
+    restamp.set_defaults(func=cmd_restamp)
     info = dsub.add_parser("info", help="what a suite file says about itself: version, "
                                         "hashes, budget, clear counts, noise floor")
     info.add_argument("suite", help=f"a shipped suite ({SHIPPED}) or a suite file path")

@@ -32,6 +32,7 @@ from datetime import datetime, timezone
 import numpy as np
 
 from speciesgym.training.decisions.build import WRITE_EVERY
+from speciesgym.training.decisions.behaviour import record_behaviour
 from speciesgym.training.decisions.crossfit import cross_fields, two_labellings
 from speciesgym.training.decisions.tasks import Journal, TaskFailed, progress_bar, run_tasks
 from speciesgym.training.decisions.suite import (label_fields, load_suite, mark_clear,
@@ -79,7 +80,8 @@ def relabel_task(game, record, sims, seed, i, playout="greedy", tree=False):
                             policy=playout, tree=tree)
     if labels.actions.tolist() != list(record["legal"]):
         raise ValueError(f"position {i}: the labeller's legal actions differ from the suite's")
-    old = {k: v for k, v in record.items() if k not in CROSS_KEYS}
+    old = dict({k: v for k, v in record.items() if k not in CROSS_KEYS},
+               behaviour=record_behaviour(game, record, i))        # under these rules
     if two_labellings(record):              # labelled twice again, the second seeded apart
         again = label_position(game, state, record["seat"], sims,
                                label_seed(seed + SECOND, i), policy=playout, tree=tree)

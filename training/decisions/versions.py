@@ -7,7 +7,9 @@ and editing code changes it. A suite stores the hash it was labelled under (`rul
 `check_rules` refuses a suite whose hash is not the running rules' (or that has none), unless
 the caller allows stale suites, which are then scored marked `stale` in every output.
 `decisions relabel` labels a suite's positions again under the running rules and writes the
-running hash, which is how a suite whose positions still load is brought up to date.
+running hash, which is how a suite whose positions still load is brought up to date; when
+only the code changed, not what it does from the suite's positions (behaviour.py),
+`decisions restamp` stamps it with the running hash.
 
 `identity(data, path, stale)` is what every result names its suite by: name, version, the
 rules hash, the first 16 hex digits of the file's SHA-256, and whether it is stale.
@@ -95,8 +97,9 @@ def check_rules(data, path, allow_stale=False):
                 "suites recorded the rules they were labelled under)")
         raise ValueError(f"suite {data.get('name')} ({path}) {what}: its labels may be wrong "
                          f"under these rules. Label it again (speciesgym decisions relabel "
-                         f"--suite {path} --out NEW.json.gz), or pass --allow-stale to score "
-                         f"it marked stale")
+                         f"--suite {path} --out NEW.json.gz); if the rules play the same from "
+                         f"its positions, restamp it (speciesgym decisions restamp {path} "
+                         f"--out NEW.json.gz); or pass --allow-stale to score it marked stale")
     return True
 
 
