@@ -38,4 +38,5 @@ def evaluate(suite, agent, seed=0, limit=None, executor=None):
         def make(players):
             return agent
     positions = suite.positions if limit is None else suite.positions[:limit]
-    return result_of(suite.info or {"name": suite.name}, name, score(name, make, enumerate(positions), warm), seed)
+    rows = score(name, make, enumerate(positions), warm)
+    return result_of(suite.info or {"name": suite.name}, name, rows, seed)

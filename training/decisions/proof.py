@@ -15,8 +15,9 @@ board), at positions labelled twice which labelling scores them (proof_draws.py)
 each agent's rating from a normal with its mu and sigma (with `--games`: draws the games of
 the tournament again). Kendall's tau comes with its interval alike; the figures are given
 again without `random` (the easy end of any order), and each pair of neighbours in the
-regret order with the share of resamples that keep it. `players` restricts the regrets to the positions
-with that many players (e.g. 2 when a PPO agent can play 2-player positions only).
+regret order with the share of resamples that keep it. `players` restricts the regrets to
+the positions with that many players (e.g. 2 when a PPO agent can play 2-player positions
+only).
 """
 import csv
 
