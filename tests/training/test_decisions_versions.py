@@ -120,6 +120,7 @@ def test_info_reads_the_figures_from_the_file(tmp_path, capsys):
     assert main(["decisions", "info", str(toy_suite(tmp_path)), "--out", str(out)]) == 0
     assert "4 positions from 4 games, 3 clear" in capsys.readouterr().out
     assert json.loads(out.read_text())["clear"] == 3
+    assert sum(info["types"].values()) == 4
 
 
 def test_restamp_only_when_the_rules_play_the_same_from_every_position(tmp_path, capsys):
