@@ -15,7 +15,7 @@ from speciesgym.training.cli import main  # noqa: E402
 from speciesgym.training.decisions import evaluate  # noqa: E402
 from speciesgym.training.decisions.suite import load_slice, read_suite_file  # noqa: E402
 from speciesgym.training.decisions.tasks import TaskFailed  # noqa: E402
-from speciesgym.training.ray_tasks import RayTasks  # noqa: E402
+from speciesgym.training.cluster.tasks import RayTasks  # noqa: E402
 
 TINY = ["--suite", "feeding", "--positions", "3", "--sims", "3", "--seed", "7", "--quiet"]
 
