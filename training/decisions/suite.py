@@ -1,4 +1,5 @@
-"""Suites of labelled decisions: their definitions, file format, loading and the stale check.
+"""Suites of labelled decisions: their file format, loading and the stale check (how each
+named suite is built: specs.py).
 
 A suite file is gzip-compressed JSON (gzip header without a timestamp):
 
@@ -11,7 +12,12 @@ A suite file is gzip-compressed JSON (gzip header without a timestamp):
      "built": {"created": "<UTC time>", "seconds": ..., "tasks": ...},
      "positions": [{"id", "scenario", "seat", "players", "options", "type", "stage",
                     "legal", "names", "values", "se", "best", "clear", "z", "capped",
-                    "agents", "game_seed", "decision"}, ...]}
+                    "agents", "game_seed", "decision", "behaviour"}, ...]}
+
+Suites labelled twice per position (crossfit.py) add to each position `values_b`, `se_b`,
+`best_b` (the second labelling), `z_a` (the first labelling's own lead) and `labellings`: 2;
+their `z` is then the first labelling's best tested on the second. Built positions name their
+`game` (the bootstrap's cluster) and carry a `behaviour` hash (behaviour.py).
 
 `values[i]` is the mover's expected final rank reward (first 1, last 0, ties shared) after
 `legal[i]`, `se[i]` its standard error (agents.search.label); `best` the legal action of
