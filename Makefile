@@ -36,7 +36,7 @@ soak: warm
 # A small MaskablePPO agent per game (2 players, one seed, minutes on 2 cores), then its win
 # rates against the heuristics over DEMO_GAMES games with seats rotating, then a rated
 # tournament of each demo agent against the bots (leaderboards in runs/demo-tourney-*).
-# Evolution: the recipe `speciesgym train` starts from (training/train_recipes.py: clone
+# Evolution: the recipe `speciesgym train` starts from (training/ppo/recipes.py: clone
 # heuristic:flyer, then PPO against the three heuristics and past snapshots), shortened to
 # DEMO_STEPS_EVOLUTION steps (the recipe's own 300k: README, "A recipe that holds").
 DEMO_STEPS_EVOLUTION ?= 100000

@@ -3,7 +3,7 @@ compiled greedy policy: agents/search/evolution_greedy.py, ds_greedy.py) and a c
 uniform `random`.
 
 Each agent draws from one generator word of its own (envs.core.rng), derived from its numpy
-Generator by `word_from(rng)`; the batched training env (training.batched_env) moves these
+Generator by `word_from(rng)`; the batched training env (training.ppo.batched_env) moves these
 policies inside its compiled step and derives each seat's word the same way from the same
 seed, so a game against `CompiledPolicyAgent` objects in the per-game env is the same game
 in the batched env.

@@ -11,7 +11,7 @@ agents.search.ds_heur_parts.STYLES).
 A bot plays the best-scoring legal action; ties (within 1e-9) are broken by its numpy
 generator (agents.base.best_legal). The batched training env moves these bots in compiled
 code wherever the best action is unique and asks the bot itself on a tie, so both envs play
-the same games (training.batched_env)."""
+the same games (training.ppo.batched_env)."""
 import numpy as np
 
 from speciesgym.agents.base import Agent, best_legal

@@ -1,6 +1,6 @@
 """A MaskablePPO checkpoint's policy as a compiled (numba) forward pass, for training's
 self-play opponents: `CompiledPPOAgent`, and `NetTable`, the packed weights that the batched
-training env (training.batched_kernels.advance) reads to move PPO opponents inside its
+training env (training.ppo.batched_kernels.advance) reads to move PPO opponents inside its
 compiled loop.
 
 What is compiled: the actor of SB3's MlpPolicy as MaskablePPO builds it: the observation as
@@ -17,7 +17,7 @@ the two can disagree where the two best legal logits are within rounding of each
 (tests/training/test_compiled_ppo_opponent.py counts how often); CompiledPPOAgent.act and
 the batched env call the same compiled function, so the per-game and the batched env play
 the same games. Tournaments and decisions (`ppo:<zip>` through agents.from_spec) keep
-PPOAgent's torch pass; training's opponent pool (training.single_agent.OpponentPool) turns
+PPOAgent's torch pass; training's opponent pool (training.ppo.single_agent.OpponentPool) turns
 the PPOAgent of each `ppo:<zip>` into this one (`compiled_ppo`).
 
 Packed layout of one net: `params` float32, `layers` int64 rows (weight offset, bias offset,

@@ -1,9 +1,10 @@
 """speciesgym: Evolution (with Flight) and Dominant Species for bot training.
 
 One import namespace. The repository keeps its folders at the top (envs/, agents/,
-training/); installed, they are the subpackages speciesgym.envs, speciesgym.agents and
-speciesgym.training (setup.py maps them). In a checkout without an install, the repository
-root is added to this package's path so that the same names resolve to those folders.
+training/); this package holds a link to each (speciesgym/envs -> ../envs, ...), so that
+speciesgym.envs, speciesgym.agents and speciesgym.training resolve the same way in a
+checkout, in an editable install, in a built wheel (which holds the files themselves) and
+for static tools (type checkers, import linters, editors).
 
     from speciesgym import evolution_v0, dominant_species_v0
     env = evolution_v0.env(num_players=4)
@@ -13,11 +14,6 @@ registered as soon as PettingZoo is imported (at once if it already is). Importi
 loads no game module, no numba kernel, no PettingZoo and no training library.
 """
 import sys
-from pathlib import Path as _Path
-
-_HERE = _Path(__file__).resolve().parent
-if not (_HERE / "envs").is_dir() and (_HERE.parent / "envs" / "__init__.py").is_file():
-    __path__.append(str(_HERE.parent))  # a checkout: speciesgym.envs is <root>/envs
 
 
 def _register():

@@ -62,7 +62,7 @@ def test_bad_input_is_a_clear_error(args, message):
 
 
 def test_match_prints_win_shares_with_intervals_that_sum_to_one():
-    from speciesgym.training.match import run_match
+    from speciesgym.training.tournament.match import run_match
     rows = run_match("evolution", ["random", "heuristic:grazer"], 4, seed=3)
     assert [r["agent"] for r in rows] == ["random", "heuristic:grazer"]
     assert abs(sum(r["win_share"] for r in rows) - 1.0) < 1e-9
@@ -75,7 +75,7 @@ def test_match_prints_win_shares_with_intervals_that_sum_to_one():
 
 def test_match_log_has_a_line_per_game_matching_the_totals(tmp_path):
     import json
-    from speciesgym.training.match import run_match
+    from speciesgym.training.tournament.match import run_match
     log = tmp_path / "games.jsonl"
     rows = run_match("evolution", ["random", "heuristic:grazer"], 3, seed=5, log=str(log))
     lines = [json.loads(x) for x in log.read_text().splitlines()]
@@ -88,7 +88,7 @@ def test_match_log_has_a_line_per_game_matching_the_totals(tmp_path):
 
 def test_match_resumes_from_its_log_playing_only_the_missing_games(tmp_path):
     import json
-    from speciesgym.training.match import run_match
+    from speciesgym.training.tournament.match import run_match
     log = tmp_path / "games.jsonl"
     agents = ["random", "heuristic:grazer"]
     run_match("evolution", agents, 2, seed=5, log=str(log))        # stopped after 2 of 4
@@ -107,7 +107,7 @@ def test_match_resumes_from_its_log_playing_only_the_missing_games(tmp_path):
 
 
 def test_match_log_of_another_match_or_malformed_is_refused_unchanged(tmp_path):
-    from speciesgym.training.match import run_match
+    from speciesgym.training.tournament.match import run_match
     log = tmp_path / "games.jsonl"
     run_match("evolution", ["random", "random"], 1, seed=5, log=str(log))
     before = log.read_text()
@@ -128,7 +128,7 @@ def test_match_log_of_another_match_or_malformed_is_refused_unchanged(tmp_path):
 
 def test_match_drops_a_line_cut_off_by_a_crash_and_replays_that_game(tmp_path):
     import json
-    from speciesgym.training.match import run_match
+    from speciesgym.training.tournament.match import run_match
     log = tmp_path / "games.jsonl"
     run_match("evolution", ["random", "random"], 1, seed=5, log=str(log))
     log.write_text(log.read_text() + '{"game": 1, "seed": 6, "ag')

@@ -55,7 +55,7 @@ def test_show_reads_the_game_from_the_file(capsys, tmp_path):
 def test_a_bad_net_names_the_flag(net):
     """train() checks its Args first (check_args), so `speciesgym train --net 64x64` stops
     with this message before any work."""
-    from speciesgym.training.train_args import Args, check_args
+    from speciesgym.training.ppo.args import Args, check_args
     with pytest.raises(ValueError, match=f"--net {net!r}: give hidden layer sizes"):
         check_args(Args(net=net))
 

@@ -35,7 +35,7 @@ def test_the_text_views_show_each_viewer_only_what_it_saw(tmp_path, capsys):
 
 
 def test_the_learners_env_renders_the_learners_view():
-    from speciesgym.training.single_agent import SingleAgentEnv
+    from speciesgym.training.ppo.single_agent import SingleAgentEnv
     env = SingleAgentEnv("evolution", 2, ["random"], seat=1, seed=3, render_mode="ansi")
     env.reset()
     text = env.render()
@@ -143,7 +143,7 @@ def test_train_help_names_an_empty_default_as_none(capsys):
 
 
 def test_a_leaderboard_shows_no_mean_score_for_an_entrant_without_a_scored_game(tmp_path):
-    from speciesgym.training.ratings import format_leaderboard, leaderboard, write_leaderboard
+    from speciesgym.training.tournament.ratings import format_leaderboard, leaderboard, write_leaderboard
     forfeited = {"index": 0, "entrants": ["crash", "random"], "winners": [False, True],
                  "ranks": [2, 1], "scores": None, "forfeit": {"seat": 0, "reason": "raised"}}
     rows = {r["entrant"]: r for r in leaderboard([forfeited], ["crash", "random", "idle"])}

@@ -24,7 +24,7 @@ OLD_IN_NOTEBOOK = re.compile(rf"\"\s*(from {OLD}[.\s]|import {OLD}\b)")
 OLD_MODULE_STRING = re.compile(rf"(-m |[\"'])(?<!/){OLD}\.[a-z_]")
 
 
-RESULTS = ROOT / "training" / "results"   # records of runs: may drive older commits' layouts
+RESULTS = ROOT / "benchmarks" / "results"   # records of runs: may drive older commits' layouts
 
 
 def project_files():

@@ -1,6 +1,6 @@
 """The scoring of the Dominant Species heuristic bots (agents.ds_heuristics) in compiled
 code: one source of truth for the Python agents and the batched training env's compiled
-opponents (training.batched_kernels).
+opponents (training.ppo.batched_kernels).
 
 `score_actions(obs, mask, weights, out)` writes a score for every legal action of the seat
 whose observation `obs` is (`score_view` the same from its View, e.g. ds_heur_view's

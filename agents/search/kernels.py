@@ -2,7 +2,7 @@
 
 The loop (`speciesgym.agents.search.uct`) is written once and calls `to_move(st)`, `legal_mask(st,
 out)`, `step(st, a)`, `redeal(st, seat, word)`, `scores(st, out)`, `ending_now(st, out)` and
-`policy_action(st, mask, word, kind)`; the batched training env (`speciesgym.training.batched_kernels`) also calls
+`policy_action(st, mask, word, kind)`; the batched training env (`speciesgym.training.ppo.batched_kernels`) also calls
 `observe(st, seat, out)` and `bot_action(st, seat, mask, style)`. Each game's glue module
 (`speciesgym.agents.search.evolution`, `speciesgym.agents.search.dominant_species`) registers
 its compiled kernels for its state record type; numba resolves each name by that type when it

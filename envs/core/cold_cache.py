@@ -1,5 +1,5 @@
 """Is a game's numba cache cold? A cheap look at numba's cache index files, before the
-first use compiles for a minute in silence (training.warm announces it).
+first use compiles for a minute in silence (training.cli.warm announces it).
 
 Numba keeps, per compiled function, an index file `<module>.<function>-<line>.py<ver>.nbi`
 beside the source (`__pycache__`), under NUMBA_CACHE_DIR when that is set, or in the user's

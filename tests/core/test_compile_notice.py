@@ -61,7 +61,7 @@ def test_numba_cache_dir_is_where_the_index_is_looked_for(tmp_path, monkeypatch)
 
 
 def test_the_notice_is_printed_for_a_cold_cache_only(monkeypatch):
-    import speciesgym.training.warm as warm
+    import speciesgym.training.cli.warm as warm
     calls = []
     monkeypatch.setattr(warm, "warm_game", lambda name: calls.append(name) or 58.25)
     monkeypatch.setattr(warm, "cache_is_cold", lambda path: True)

@@ -4,8 +4,8 @@ the default limits restored after every test; and a local Ray instance (2 CPUs) 
 module that asks for `ray_local`."""
 import pytest
 
-from speciesgym.training.executors import ProcessExecutor
-from speciesgym.training.referee import Limits
+from speciesgym.training.tournament.executors import ProcessExecutor
+from speciesgym.training.tournament.referee import Limits
 
 
 @pytest.fixture(scope="session")
@@ -26,7 +26,7 @@ def executors(_executors):
 def ray_local():
     """A local Ray instance with 2 CPUs for the tests of one module, then shut down (the
     executors find it running and leave it up)."""
-    from speciesgym.training import ray_local as local
+    from speciesgym.training.cluster import local as local
     saved = local.start(2)
     yield
     local.stop(saved)

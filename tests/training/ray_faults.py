@@ -1,5 +1,5 @@
 """Task functions for the Ray tests (imported by the Ray workers by name)."""
-from speciesgym.training.ray_executor import play_in_child
+from speciesgym.training.tournament.ray_executor import play_in_child
 
 
 def engine_fails_on_game_1(spec, limits):

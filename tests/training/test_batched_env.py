@@ -4,10 +4,10 @@ import numpy as np
 import pytest
 from stable_baselines3.common.vec_env import DummyVecEnv
 
-import speciesgym.training.single_agent as single_agent
+import speciesgym.training.ppo.single_agent as single_agent
 from speciesgym.agents.compiled import CompiledPolicyAgent
-from speciesgym.training.batched_env import BatchedEnv
-from speciesgym.training.single_agent import SingleAgentEnv
+from speciesgym.training.ppo.batched_env import BatchedEnv
+from speciesgym.training.ppo.single_agent import SingleAgentEnv
 
 STEPS = {"evolution": 300, "dominant_species": 800}    # a few games per env of the batch
 # a heuristic the batched env moves in Python at every decision (heuristic:* with a compiled
@@ -165,7 +165,7 @@ def test_a_training_run_is_the_same_with_either_vec_env(tmp_path):
     moved by one forward pass per checkpoint): --vec batched trains the same weights and
     evaluates the same as --vec dummy."""
     from speciesgym.agents.ppo_agent import PPOAgent
-    from speciesgym.training.train import Args, train
+    from speciesgym.training.ppo.train import Args, train
     for vec in ("dummy", "batched"):
         train(Args(game="evolution", players=2, envs=3, n_steps=64, batch_size=64, n_epochs=1,
                    net="32,32", timesteps=576, checkpoint_every=192, eval_every=0,
@@ -181,7 +181,7 @@ def test_torch_ppo_opponents_act_in_one_forward_pass(tmp_path, monkeypatch):
     compiled step: tests/training/test_compiled_ppo_opponent.py) acts for every game waiting
     on it in one torch pass."""
     from speciesgym.agents.ppo_agent import PPOAgent
-    from speciesgym.training.train import Args, train
+    from speciesgym.training.ppo.train import Args, train
     train(Args(game="dominant_species", players=2, envs=2, n_steps=64, batch_size=64,
                n_epochs=1, net="32,32", timesteps=128, checkpoint_every=128, eval_every=0,
                eval_games=1, baselines="random", progress=False, runs_dir=str(tmp_path),
@@ -204,7 +204,7 @@ def test_batched_evaluation_gives_the_sequential_figures(game, compiled_random):
     from sb3_contrib import MaskablePPO
 
     from speciesgym.agents.ppo_agent import PPOAgent
-    from speciesgym.training.train import Args, evaluate
+    from speciesgym.training.ppo.train import Args, evaluate
     model = MaskablePPO("MlpPolicy", BatchedEnv(game, 2, 1, seed=0), seed=0, device="cpu",
                         policy_kwargs={"net_arch": [16]})
     agent = PPOAgent.from_model(model)
@@ -216,7 +216,7 @@ def test_batched_evaluation_gives_the_sequential_figures(game, compiled_random):
 
 
 def test_train_args_accept_batched():
-    from speciesgym.training.train_args import Args, check_args
+    from speciesgym.training.ppo.args import Args, check_args
     assert check_args(Args(vec="batched")).vec == "batched"
     with pytest.raises(ValueError, match="--vec must be one of dummy, subproc, batched"):
         check_args(Args(vec="threads"))

@@ -5,7 +5,7 @@ import os
 import subprocess
 import sys
 
-from speciesgym.training.bench_compare import BASELINE, Contender, format_table, run_compare
+from speciesgym.training.bench.compare import BASELINE, Contender, format_table, run_compare
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 

@@ -6,12 +6,12 @@ import pytest
 from sb3_contrib import MaskablePPO
 from torch import nn
 
-import speciesgym.training.batched_opponents as batched_opponents
+import speciesgym.training.ppo.batched_opponents as batched_opponents
 from speciesgym.agents.ppo_agent import PPOAgent, write_checkpoint
 from speciesgym.agents.ppo_compiled import CompiledPPOAgent, pack_policy
-from speciesgym.training import batched_kernels as K
-from speciesgym.training.batched_env import BatchedEnv
-from speciesgym.training.single_agent import OpponentPool, make_game_engine
+from speciesgym.training.ppo import batched_kernels as K
+from speciesgym.training.ppo.batched_env import BatchedEnv
+from speciesgym.training.ppo.single_agent import OpponentPool, make_game_engine
 
 from tests.training.test_batched_env import play_both
 
@@ -106,7 +106,7 @@ def test_the_batched_env_plays_the_per_game_envs_games_against_checkpoints(game,
              for s in range(3)] + ["greedy"]
     outside = []
     external = batched_opponents.external_actions
-    monkeypatch.setattr("speciesgym.training.batched_env.external_actions",
+    monkeypatch.setattr("speciesgym.training.ppo.batched_env.external_actions",
                         lambda env, games, seats: outside.append(len(games))
                         or external(env, games, seats))
     original, envs = BatchedEnv.__init__, []

@@ -7,10 +7,10 @@ import numpy as np
 import pytest
 
 from speciesgym.training import cli
-from speciesgym.training.effects import delta_interval, effects
-from speciesgym.training.report import iqm
-from speciesgym.training.train import Args
-from speciesgym.training.sweep import sweep_config
+from speciesgym.training.analysis.effects import delta_interval, effects
+from speciesgym.training.analysis.sweep_report import iqm
+from speciesgym.training.ppo.train import Args
+from speciesgym.training.ppo.sweep import sweep_config
 
 GRAZER = {"base": [0.5, 0.6, 0.7, 0.8, 0.9], "noshape": [0.1, 0.2, 0.3, 0.2, 0.1]}
 HUNTER = {"base": [0.6, 0.6, 0.6, 0.6, 0.6], "noshape": [0.6, 0.7, 0.5, 0.6, 0.6]}
@@ -113,7 +113,7 @@ def test_a_field_added_since_a_sweep_was_written_counts_at_its_default(tmp_path)
 def test_changes_names_a_flag_switched_off_as_typed():
     """An empty value (cloning off: `--pretrain=`) reads as the flag with `=`, a changed
     value as `--flag value`, a flag only one side has as <absent>."""
-    from speciesgym.training.effects import changes
+    from speciesgym.training.analysis.effects import changes
     base = {"pretrain": "heuristic:flyer", "shaping": 2.0}
     assert changes(base, {"pretrain": "", "shaping": 2.0}) == "--pretrain="
     assert changes(base, {"pretrain": "heuristic:flyer", "shaping": 0.0}) == "--shaping 0.0"

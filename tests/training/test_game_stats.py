@@ -1,4 +1,4 @@
-"""training/game_stats.py, evolution_stats.py and dominant_species_stats.py: bot matches as
+"""training/records/play_records.py, evolution_stats.py and dominant_species_stats.py: bot matches as
 records, and the per-player statistics the notebooks plot."""
 import numpy as np
 import pytest
@@ -7,10 +7,10 @@ from speciesgym.envs.dominant_species.actions import BLOCKS as DS_BLOCKS
 from speciesgym.envs.dominant_species.data import ANIMAL_NAMES
 from speciesgym.envs.evolution.actions import BLOCKS as EVO_BLOCKS
 from speciesgym.envs.evolution.state import Phase
-from speciesgym.training.dominant_species_stats import dominant_species_stats, seat_animals
-from speciesgym.training.evolution_stats import SOURCES, evolution_stats, feeding_source
-from speciesgym.training.game_stats import group_mean, play_records, replay_pairs, win_shares
-from speciesgym.training.record import replay_record
+from speciesgym.training.analysis.dominant_species_stats import dominant_species_stats, seat_animals
+from speciesgym.training.analysis.evolution_stats import SOURCES, evolution_stats, feeding_source
+from speciesgym.training.records.play_records import group_mean, play_records, replay_pairs, win_shares
+from speciesgym.training.records.record import replay_record
 
 EVO_SPECS = ["heuristic:hunter", "random"]
 

@@ -1,6 +1,6 @@
 """The learner's env as generic Gymnasium and SB3 tools use it: both `check_env`s on the env
 itself (illegal_action="penalize"), the penalty, and masks that are never all False inside
-gymnasium's vector envs with the default NEXT_STEP autoreset (training.single_agent)."""
+gymnasium's vector envs with the default NEXT_STEP autoreset (training.ppo.single_agent)."""
 from functools import partial
 
 import numpy as np
@@ -9,8 +9,8 @@ from gymnasium.utils.env_checker import check_env as gymnasium_check_env
 from gymnasium.vector import AsyncVectorEnv, AutoresetMode, SyncVectorEnv
 from stable_baselines3.common.env_checker import check_env as sb3_check_env
 
-from speciesgym.training import single_agent
-from speciesgym.training.single_agent import SingleAgentEnv
+from speciesgym.training.ppo import single_agent
+from speciesgym.training.ppo.single_agent import SingleAgentEnv
 
 GAMES = ("evolution", "dominant_species")
 

@@ -7,13 +7,13 @@ import re
 import numpy as np
 import pytest
 
-import speciesgym.training.human as human_mod
+import speciesgym.training.cli.play as human_mod
 from speciesgym.envs.dominant_species import data as DSD
 from speciesgym.envs.evolution.data import CLASS_KIND, KIND_NAMES, class_name
 from speciesgym.envs.evolution.public_names import public_action_name
 from speciesgym.envs.evolution.state import Pend
 from speciesgym.training.cli import main
-from speciesgym.training.record import load_record, replay_record
+from speciesgym.training.records.record import load_record, replay_record
 
 SCRIPT = "".join(f"{n}\n" for n in [1, 2, 3, 1, 4, 2, 1, 5] * 1000)
 

@@ -1,4 +1,4 @@
-"""Behaviour cloning (training.imitation and `--pretrain`): the recorded decisions are what the
+"""Behaviour cloning (training.ppo.imitation and `--pretrain`): the recorded decisions are what the
 teachers saw and did, the returns are what the learner's env would pay, and fitting them
 makes the policy agree with the teacher."""
 import json
@@ -6,9 +6,9 @@ import json
 import numpy as np
 import pytest
 
-from speciesgym.training.imitation import _returns, collect, pretrain
-from speciesgym.training.single_agent import SingleAgentEnv
-from speciesgym.training.train import Args, train
+from speciesgym.training.ppo.imitation import _returns, collect, pretrain
+from speciesgym.training.ppo.single_agent import SingleAgentEnv
+from speciesgym.training.ppo.train import Args, train
 
 TEACHER = "heuristic:dominator"
 
@@ -102,7 +102,7 @@ def test_dagger_records_the_students_positions_with_the_teachers_labels(demos):
 
 
 def test_rows_in_blocks_are_gathered_and_rounds_added_in_place(demos, monkeypatch):
-    from speciesgym.training.imitation import Demonstrations
+    from speciesgym.training.ppo.imitation import Demonstrations
     monkeypatch.setattr(Demonstrations, "BLOCK", 64)     # many blocks, rows across their edges
     small = collect("dominant_species", 2, [TEACHER], games=4, seed=3)
     assert len(small._blocks) == -(-len(small) // 64) > 2

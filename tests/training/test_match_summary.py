@@ -1,11 +1,11 @@
-"""training/match_summary.py: logs of one match pooled by seed, per-seat split, refusals."""
+"""training/tournament/match_summary.py: logs of one match pooled by seed, per-seat split, refusals."""
 import json
 
 import pytest
 
-from speciesgym.training.match import run_match
-from speciesgym.training.match_summary import main, read_games, seed_runs, summarise
-from speciesgym.training.ratings import wilson
+from speciesgym.training.tournament.match import run_match
+from speciesgym.training.tournament.match_summary import main, read_games, seed_runs, summarise
+from speciesgym.training.tournament.ratings import wilson
 
 AGENTS = ["search:1", "random"]
 

@@ -1,4 +1,4 @@
-"""The Ray executor (training/ray_executor.py) against a local Ray instance that the module
+"""The Ray executor (training/tournament/ray_executor.py) against a local Ray instance that the module
 starts and stops: the same config gives the same records and ratings as the local executor;
 a bot's fault is the same forfeit; a task that fails outside the bots is retried, then
 stored as a failed game (not rated) and the tournament goes on; a rerun plays nothing twice."""
@@ -10,10 +10,10 @@ import pytest
 
 ray = pytest.importorskip("ray", reason="pip install 'speciesgym[ray]' for the Ray executor")
 
-from speciesgym.training.executors import ProcessExecutor  # noqa: E402
-from speciesgym.training.ray_executor import RayExecutor  # noqa: E402
-from speciesgym.training.ratings import leaderboard  # noqa: E402
-from speciesgym.training.tournament import Config, run_tournament  # noqa: E402
+from speciesgym.training.tournament.executors import ProcessExecutor  # noqa: E402
+from speciesgym.training.tournament.ray_executor import RayExecutor  # noqa: E402
+from speciesgym.training.tournament.ratings import leaderboard  # noqa: E402
+from speciesgym.training.tournament.run import Config, run_tournament  # noqa: E402
 
 BOTS = "py:tests.training.bad_bots."
 
@@ -56,7 +56,7 @@ def test_a_task_failing_outside_the_bots_is_recorded_not_fatal_nor_rated(tmp_pat
     rows = {r["entrant"]: r for r in leaderboard(records, cfg.agents, ratings)}
     assert rows["random"]["games"] == rows["heuristic:grazer"]["games"] == 3
     # The ratings equal those of the three played games alone.
-    from speciesgym.training.ratings import rate_records
+    from speciesgym.training.tournament.ratings import rate_records
     alone = rate_records([r for r in records if not r.get("failed")], cfg.agents)
     assert alone.snapshot() == ratings.snapshot()
     # Rerun: nothing is played again (the failed game is stored too).
@@ -104,8 +104,8 @@ def test_importing_the_packages_never_imports_ray():
     import subprocess
     import sys
     code = ("import sys, speciesgym, speciesgym.envs, speciesgym.agents, speciesgym.training, "
-            "speciesgym.training.cli, speciesgym.training.tournament, speciesgym.training.executors, "
-            "speciesgym.training.ray_executor, speciesgym.training.ray_tasks, "
+            "speciesgym.training.cli, speciesgym.training.tournament.run, speciesgym.training.tournament.executors, "
+            "speciesgym.training.tournament.ray_executor, speciesgym.training.cluster.tasks, "
             "speciesgym.training.decisions.cli, speciesgym.training.decisions.build, "
             "speciesgym.training.decisions.relabel, speciesgym.training.decisions.eval_tasks, "
             "speciesgym.training.decisions.leaderboard, "

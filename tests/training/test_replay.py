@@ -7,9 +7,9 @@ import pytest
 
 from speciesgym.envs.dominant_species.picture import WIDTH
 from speciesgym.training.cli import main
-from speciesgym.training.human import play_table
-from speciesgym.training.record import load_record, replay_record
-from speciesgym.training.replay import replay_frames, replay_lines
+from speciesgym.training.cli.play import play_table
+from speciesgym.training.records.record import load_record, replay_record
+from speciesgym.training.records.replay import replay_frames, replay_lines
 
 
 def _game(tmp_path, game, players, seed, specs):

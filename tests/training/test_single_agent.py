@@ -7,7 +7,7 @@ from gymnasium.utils import env_checker
 
 from speciesgym.agents import Agent, RandomAgent
 from speciesgym.envs.core.rewards import final_rewards
-from speciesgym.training.single_agent import OpponentPool, SingleAgentEnv
+from speciesgym.training.ppo.single_agent import OpponentPool, SingleAgentEnv
 
 GAMES = ("evolution", "dominant_species")
 
@@ -179,7 +179,7 @@ def test_works_under_vec_envs_with_maskable_ppo_masks():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_shaping_sums_to_the_final_margin(game):
-    from speciesgym.training.single_agent import SCORE_SCALE
+    from speciesgym.training.ppo.single_agent import SCORE_SCALE
     env = SingleAgentEnv(game, 3, shaping=0.5, seed=2)
     env.reset()
     opening = env._score_margin()

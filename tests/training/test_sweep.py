@@ -1,4 +1,4 @@
-"""Seed sweeps (training.sweep) and their report (training.report): folders per seed, resume of
+"""Seed sweeps (training.ppo.sweep) and their report (training.analysis.sweep_report): folders per seed, resume of
 one seed, refusal of mixed configs, the interval computation on known input, the report of a
 hand-made set of eval.csv files."""
 import argparse
@@ -13,10 +13,11 @@ import numpy as np
 import pytest
 
 from speciesgym.agents.ppo_agent import read_metadata
-from speciesgym.training import cli, sweep as sweep_module
-from speciesgym.training.report import ALL_HEURISTICS, iqm, run_report, stratified_bootstrap
-from speciesgym.training.sweep import argv_of, parse_seeds, run_sweep
-from speciesgym.training.train import Args, add_arguments, args_from_namespace
+from speciesgym.training import cli
+from speciesgym.training.ppo import sweep as sweep_module
+from speciesgym.training.analysis.sweep_report import ALL_HEURISTICS, iqm, run_report, stratified_bootstrap
+from speciesgym.training.ppo.sweep import argv_of, parse_seeds, run_sweep
+from speciesgym.training.ppo.train import Args, add_arguments, args_from_namespace
 
 TINY = dict(game="evolution", players=2, timesteps=256, envs=2, n_steps=64, batch_size=64,
             n_epochs=1, net="16", checkpoint_every=128, eval_every=128, eval_games=2,

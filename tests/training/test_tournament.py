@@ -10,9 +10,9 @@ from collections import Counter
 import pytest
 
 from speciesgym.training.cli import main
-from speciesgym.training.ratings import Ratings, leaderboard, rate_records, wilson
-from speciesgym.training.record import load_record, replay_record
-from speciesgym.training.tournament import (Config, load, play_spec, read_results, run_tournament,
+from speciesgym.training.tournament.ratings import Ratings, leaderboard, rate_records, wilson
+from speciesgym.training.records.record import load_record, replay_record
+from speciesgym.training.tournament.run import (Config, load, play_spec, read_results, run_tournament,
                                  table)
 
 EVO3 = ["random", "heuristic:grazer", "heuristic:hunter"]
@@ -251,7 +251,7 @@ def test_dominant_species_tournament(tmp_path, executors):
 
 
 def test_a_ppo_entrant_plays_and_a_retrained_checkpoint_is_refused(tmp_path, executors):
-    from speciesgym.training.train import Args, train
+    from speciesgym.training.ppo.train import Args, train
     tiny = dict(game="evolution", players=2, envs=2, n_steps=64, batch_size=64, n_epochs=1,
                 net="32,32", timesteps=64, checkpoint_every=64, eval_every=0,
                 baselines="random", progress=False, runs_dir=str(tmp_path), name="p")

@@ -1,4 +1,4 @@
-"""Tournaments survive bad bots (training/referee.py, training/executors.py): a bot that
+"""Tournaments survive bad bots (training/tournament/referee.py, training/tournament/executors.py): a bot that
 raises, hangs, overruns its game limit, returns an illegal or non-integer action, fails to
 build, or kills its own process forfeits that game (last place, the others share first,
 recorded with entrant, reason and detail) and the tournament goes on, with the local
@@ -10,10 +10,10 @@ import warnings
 
 import pytest
 
-from speciesgym.training.executors import ProcessExecutor
-from speciesgym.training.ratings import leaderboard
-from speciesgym.training.referee import Limits
-from speciesgym.training.tournament import Config, GameSpec, run_tournament
+from speciesgym.training.tournament.executors import ProcessExecutor
+from speciesgym.training.tournament.ratings import leaderboard
+from speciesgym.training.tournament.referee import Limits
+from speciesgym.training.tournament.run import Config, GameSpec, run_tournament
 
 BOTS = "py:tests.training.bad_bots."
 GOOD = ["random", BOTS + "make_random"]         # a built-in spec and a factory function

@@ -1,4 +1,4 @@
-"""training/tournament_report.py on hand-made tournament folders: head-to-head shares, seat
+"""training/tournament/report.py on hand-made tournament folders: head-to-head shares, seat
 advantage, ratings with intervals, robust reading of results.jsonl, the CSV and PNG files
 and the `speciesgym tournament-report` command."""
 import csv
@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 from speciesgym.training.cli import main
-from speciesgym.training.ratings import rate_records
-from speciesgym.training.tournament_report import report, write_report
+from speciesgym.training.tournament.ratings import rate_records
+from speciesgym.training.tournament.report import report, write_report
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -179,8 +179,8 @@ matplotlib.use("svg")
 from speciesgym.envs.evolution import make_engine
 engine = make_engine(2)
 assert engine.render_image(engine.new_state(0)).ndim == 3
-from speciesgym.training.ratings import plot_ratings, rate_records
-from speciesgym.training.tournament_report import write_report
+from speciesgym.training.tournament.ratings import plot_ratings, rate_records
+from speciesgym.training.tournament.report import write_report
 from tests.training.test_tournament_report import TWO_PLAYER
 plot_ratings(rate_records(TWO_PLAYER, ["A", "B", "C"]), {str(tmp_path / "r.png")!r})
 write_report({str(out)!r})

@@ -15,8 +15,8 @@ import numpy as np
 import pytest
 
 from speciesgym.agents.ppo_agent import PPOAgent, read_metadata, write_checkpoint
-from speciesgym.training.single_agent import SingleAgentEnv
-from speciesgym.training.train import Args, Run, train
+from speciesgym.training.ppo.single_agent import SingleAgentEnv
+from speciesgym.training.ppo.train import Args, Run, train
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TINY = dict(players=2, envs=2, n_steps=64, batch_size=64, n_epochs=1, net="32,32",

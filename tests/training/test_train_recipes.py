@@ -1,5 +1,5 @@
 """`speciesgym train` starts from its game's recipe (issue 13, item 2): flags not given come
-from training/train_recipes.py, given flags win, `--recipe none` gives Args' bare defaults, and
+from training/ppo/recipes.py, given flags win, `--recipe none` gives Args' bare defaults, and
 the recipe scripts that measured the recipes spell out the same values."""
 import argparse
 import re
@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from speciesgym.training.sweep import argv_of
-from speciesgym.training.train import Args, add_arguments, args_from_namespace
-from speciesgym.training.train_recipes import RECIPES, SCRIPTS
+from speciesgym.training.ppo.sweep import argv_of
+from speciesgym.training.ppo.train import Args, add_arguments, args_from_namespace
+from speciesgym.training.ppo.recipes import RECIPES, SCRIPTS
 
-RECIPES_DIR = Path(__file__).resolve().parents[2] / "training" / "recipes"
+RECIPES_DIR = Path(__file__).resolve().parents[2] / "benchmarks" / "scripts"
 
 
 def parsed(*argv):
@@ -68,7 +68,7 @@ def test_the_recipe_scripts_spell_out_the_recipe(game):
 
 
 def test_the_effects_script_trains_each_variant_as_the_recipe_with_one_change(tmp_path):
-    """training/recipes/evolution_effects.sh, run with a stand-in for the speciesgym command
+    """benchmarks/scripts/evolution_effects.sh, run with a stand-in for the speciesgym command
     that records its arguments: one sweep per variant, the variant's flag after the recipe's
     (so it wins), then `effects` over the recipe's sweep and every variant's."""
     import json

@@ -1,11 +1,11 @@
-"""training/value_codes.py: observations held as uint16 codes come back bit for bit, and a store
+"""training/ppo/value_codes.py: observations held as uint16 codes come back bit for bit, and a store
 that runs out of codes goes on in float32 with nothing lost."""
 import numpy as np
 import pytest
 
-from speciesgym.training import imitation
-from speciesgym.training.imitation import Demonstrations, collect
-from speciesgym.training.value_codes import ValueCodes
+from speciesgym.training.ppo import imitation
+from speciesgym.training.ppo.imitation import Demonstrations, collect
+from speciesgym.training.ppo.value_codes import ValueCodes
 
 SPECIALS = np.array([0.0, -0.0, np.nan, np.inf, -np.inf, 1e-45, 0.2, -1.74, 3.0],
                     np.float32)
@@ -47,7 +47,7 @@ def test_demonstrations_hold_codes_and_give_back_float32_rows():
 
 
 class UnsetRowsHoldNoCode:
-    """numpy for training.imitation, except that the rows of a new block of codes hold the
+    """numpy for training.ppo.imitation, except that the rows of a new block of codes hold the
     largest code, which no table has: reading a row before it is set fails."""
     def __getattr__(self, name):
         return getattr(np, name)

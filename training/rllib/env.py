@@ -1,7 +1,7 @@
 """A game as an RLlib `MultiAgentEnv`: agents "player_0".."player_{P-1}", only the seat to
 move observes (turn-based, as RLlib's turn-based examples), each observation a dict
 {"observations": float32 vector, "action_mask": float32 0/1 per action} as RLlib's action
-masking modules expect. Rewards (training.single_agent's modes: win, rank, score) come when
+masking modules expect. Rewards (training.ppo.single_agent's modes: win, rank, score) come when
 the game ends, to every seat at once, with every seat's last observation.
 
 env_config: game, players, options (game options, e.g. {"flight": True}), reward, seed (the

@@ -120,7 +120,7 @@ def train_rllib(config, out, iterations, save_every=5, log=print):
         json.dump(config.meta(), f, indent=2)
     started = None
     if not ray.is_initialized():
-        from speciesgym.training import ray_local
+        from speciesgym.training.cluster import local as ray_local
         started = ray_local.start(max(2, config.num_env_runners + 1))
     try:
         algo = algorithm_config(config).build_algo()
@@ -150,7 +150,7 @@ def train_rllib(config, out, iterations, save_every=5, log=print):
         return steps
     finally:
         if started is not None:
-            from speciesgym.training import ray_local
+            from speciesgym.training.cluster import local as ray_local
             ray_local.stop(started)
 
 
