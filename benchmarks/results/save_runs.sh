@@ -1,11 +1,11 @@
 # Copy the small files of training runs and sweeps (eval.csv, args.json, pretrain.json,
-# sweep.json, the per-seed logs; no checkpoints) from RUNS into training/results/runs/, so
+# sweep.json, the per-seed logs; no checkpoints) from RUNS into benchmarks/results/runs/, so
 # that `speciesgym report` and `speciesgym effects` figures survive the machine. Run from
-# the repository root: RUNS=/work/runs sh training/results/save_runs.sh [SWEEP...] (only the
+# the repository root: RUNS=/work/runs sh benchmarks/results/save_runs.sh [SWEEP...] (only the
 # named folders of RUNS; all of RUNS without one); OUT=<folder> writes elsewhere than
-# training/results/runs
+# benchmarks/results/runs
 RUNS=${RUNS:-runs}
-OUT=${OUT:-training/results/runs}
+OUT=${OUT:-benchmarks/results/runs}
 cd "$RUNS" || exit 1
 [ $# -gt 0 ] || set -- .
 find "$@" \( -name eval.csv -o -name args.json -o -name pretrain.json -o -name sweep.json \

@@ -15,8 +15,8 @@
 # The checkpoint and evaluation cadences are not variants: they no longer change a run (a
 # test in tests/training/test_train.py trains at three cadences and gets the same weights).
 #
-#   nice -n 19 sh training/recipes/evolution_effects.sh
-#   RUNS_DIR=/work/runs SEEDS=0-2 VARIANTS="noclone noshaping" sh training/recipes/evolution_effects.sh
+#   nice -n 19 sh benchmarks/scripts/evolution_effects.sh
+#   RUNS_DIR=/work/runs SEEDS=0-2 VARIANTS="noclone noshaping" sh benchmarks/scripts/evolution_effects.sh
 set -e
 HERE=$(dirname "$0")
 SPECIESGYM=${SPECIESGYM:-"python -m speciesgym"}

@@ -5,9 +5,9 @@
 # command is resumable (run the script again). Evaluation only at the end: 200 games against
 # each heuristic, seats rotating. WORKERS=2 runs two seeds at a time.
 #
-#   nice -n 19 sh training/recipes/evolution_flyer_clone_seeds.sh          # from the repository root
-#   RUNS_DIR=/work/runs TIMESTEPS=300000 sh training/recipes/...
-#   NAME=<sweep> EXTRA="--shaping 0" sh training/recipes/...   # a variant (evolution_effects.sh)
+#   nice -n 19 sh benchmarks/scripts/evolution_flyer_clone_seeds.sh          # from the repository root
+#   RUNS_DIR=/work/runs TIMESTEPS=300000 sh benchmarks/scripts/...
+#   NAME=<sweep> EXTRA="--shaping 0" sh benchmarks/scripts/...   # a variant (evolution_effects.sh)
 set -e
 SPECIESGYM=${SPECIESGYM:-"python -m speciesgym.training.cli"}
 RUNS_DIR=${RUNS_DIR:-runs}

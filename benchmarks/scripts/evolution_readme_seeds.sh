@@ -5,8 +5,8 @@
 # grazer at 400k steps) holds across seeds (issue 13, items 2 and 5). One seed at a time
 # (--workers 1) at the lowest priority; every command is resumable: run the script again.
 #
-#   nice -n 19 sh training/recipes/evolution_readme_seeds.sh          # from the repository root
-#   RUNS_DIR=/work/runs TIMESTEPS=3000000 sh training/recipes/...     # elsewhere, or longer
+#   nice -n 19 sh benchmarks/scripts/evolution_readme_seeds.sh          # from the repository root
+#   RUNS_DIR=/work/runs TIMESTEPS=3000000 sh benchmarks/scripts/...     # elsewhere, or longer
 #
 # Raising TIMESTEPS later continues the same sweeps (the step budget is not part of a sweep's
 # config). Results: speciesgym report $RUNS_DIR/<name> (report.csv, report.json, curves.png).

@@ -4,7 +4,7 @@
 # before the change of calling convention (ad5abcd^, when the issue was filed) against main,
 # alternating, 4 rounds, both games, 2 and 4 players. Setup, from the repository root:
 #   git worktree add --detach /work/wt/base12 ad5abcd^      # the old layout: top-level envs/
-#   sh training/results/bench/batched_ab.sh > batched_ab.log
+#   sh benchmarks/results/bench/batched_ab.sh > batched_ab.log
 PY=/work/main/.venv/bin/python
 for r in 1 2 3 4; do
  for g in evolution dominant_species; do for p in 2 4; do

@@ -1,5 +1,5 @@
 """Share of a random Evolution playout decision spent in legal_mask and in the uniform draw
-over the mask, against the rest (step, to_move): `python training/results/bench/playout_mask_share.py 2`."""
+over the mask, against the rest (step, to_move): `python benchmarks/results/bench/playout_mask_share.py 2`."""
 import sys, time
 import numpy as np
 from numba import njit

@@ -1,7 +1,7 @@
 # Session 14 (issue 9 item 5): the second labelling with a tree below each action (seed 4,
 # fixed before any result; otherwise as run9.sh), dominance-2p first, then feeding-2p; each:
 # relabel, rescore of the session-12 board, `decisions proof`, agreement with run9.sh's seed 3.
-#   RUNS=/work/runs PY="python -m speciesgym" sh training/results/proof/run10.sh
+#   RUNS=/work/runs PY="python -m speciesgym" sh benchmarks/results/proof/run10.sh
 # (evolve-2p's seed-3 tree labels were rescored by hand: its board was scored on evolve-2p
 # version 1, so `decisions rescore ... --scored-on <evolve-2p-v1.json.gz from git history>`.
 # Since this run dominance-2p ships as version 2 (run9.sh's seed 3 labels): a rerun on a later

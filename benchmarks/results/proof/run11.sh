@@ -5,7 +5,7 @@
 # run6-7.sh / run9-10.sh (no agent re-run: a hybrid's feeding choices are its agent's) are
 # set against those ratings. KIND=evolve does the same for the decisions of what to evolve
 # (the flyer feeds) and the evolve-2p boards.
-#   RUNS=/work/runs PY="python -m speciesgym" GAMES=5400 sh training/results/proof/run11.sh
+#   RUNS=/work/runs PY="python -m speciesgym" GAMES=5400 sh benchmarks/results/proof/run11.sh
 set -e
 PY=${PY:-"python -m speciesgym"}
 RUNS=${RUNS:-runs}

@@ -4,7 +4,7 @@
 # (dominance-tree384s<seed>.partial.jsonl). Both finished in session 16 (seed 3 shipped as
 # dominance v3). The boards and proofs are run16.sh's (session 16: the session-12 board this
 # script rescored was lost with its machine), then the two labellings' agreement below.
-#   PY="python -m speciesgym" WORKERS=2 sh training/results/proof/run12.sh
+#   PY="python -m speciesgym" WORKERS=2 sh benchmarks/results/proof/run12.sh
 set -e
 PY=${PY:-"python -m speciesgym"}
 cd "$(dirname "$0")"   # outputs beside this script

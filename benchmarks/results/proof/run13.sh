@@ -2,7 +2,7 @@
 # mix 384 labels; feeding-2p: mix + tree 384 labels; seed 3, then both seed-4 labellings),
 # against the whole-game tournament of run4.sh (mu, then win shares with games resampled).
 # Needs the rescored boards of run6.sh / run7.sh and run9.sh / run10.sh under $RUNS.
-#   RUNS=/work/runs PY="python -m speciesgym" sh training/results/proof/run13.sh
+#   RUNS=/work/runs PY="python -m speciesgym" sh benchmarks/results/proof/run13.sh
 set -e
 PY=${PY:-"python -m speciesgym"}
 RUNS=${RUNS:-runs}

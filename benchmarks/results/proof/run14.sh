@@ -2,7 +2,7 @@
 # labelled as feeding-2p version 2 was (mixed playouts, a tree below each action, 384
 # simulations, seeds 3 then 4, fixed in advance; resumable), then the two labellings'
 # agreement on the best action of their clear positions.
-#   RUNS=/work/runs PY="python -m speciesgym" WORKERS=1 sh training/results/proof/run14.sh
+#   RUNS=/work/runs PY="python -m speciesgym" WORKERS=1 sh benchmarks/results/proof/run14.sh
 set -e
 PY=${PY:-"python -m speciesgym"}
 cd "$(dirname "$0")"   # outputs beside this script

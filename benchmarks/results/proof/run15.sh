@@ -2,7 +2,7 @@
 # sizes, feeding, under run14.sh's two tree labellings (seed 3, then rescored under seed 4),
 # and `decisions proof` against the feeding-alone tournament of run11.sh (win shares, games
 # resampled; the 2-player table is the one rated) and the whole-game tournament of run4.sh.
-#   RUNS=/work/runs PY="python -m speciesgym" sh training/results/proof/run15.sh
+#   RUNS=/work/runs PY="python -m speciesgym" sh benchmarks/results/proof/run15.sh
 set -e
 PY=${PY:-"python -m speciesgym"}
 RUNS=${RUNS:-runs}

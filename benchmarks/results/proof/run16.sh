@@ -4,7 +4,7 @@
 # that machine (only leaderboard.csv is committed), and the two PPO agents' checkpoints too.
 # So the six agents without a checkpoint are scored afresh on the new labels and set against
 # the session-12 tournament's ratings (the PPO entrants are left out by `proof`).
-#   PY="python -m speciesgym" sh training/results/proof/run16.sh
+#   PY="python -m speciesgym" sh benchmarks/results/proof/run16.sh
 set -e
 PY=${PY:-"python -m speciesgym"}
 cd "$(dirname "$0")"

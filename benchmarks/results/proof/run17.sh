@@ -1,13 +1,13 @@
 # Session 17 (issue 9 item 5b): the dominance proof with eight agents, the two PPO agents
 # again. Their session-12 checkpoints were lost with that machine. Trained again with the
 # same commands (the DS recipe's seed 0: `NAME=dominant_species-2p-spreaderclone-vf64 SEEDS=0
-# RUNS_DIR=/work/runs sh training/recipes/dominant_species_spreader_clone_seeds.sh`, and the
+# RUNS_DIR=/work/runs sh benchmarks/scripts/dominant_species_spreader_clone_seeds.sh`, and the
 # proof demo of run5.sh), they are not the same agents: the recipe's first evaluation
 # (after cloning) already differs from the committed one (0.165 against 0.100 vs the
 # spreader), so the session-12 ratings do not rate them. Hence a new 400-game tournament of
 # the eight (run5.sh's, seed 0), then the leaderboard of the eight on both tree labellings of
 # the all-sizes suite and the proof against the new ratings.
-#   PY="python -m speciesgym" RUNS=/work/runs sh training/results/proof/run17.sh
+#   PY="python -m speciesgym" RUNS=/work/runs sh benchmarks/results/proof/run17.sh
 set -e
 PY=${PY:-"python -m speciesgym"}
 RUNS=${RUNS:-/work/runs}

@@ -1,10 +1,10 @@
 # Session 12 (issue 9 item 5b): the Evolution proof made again with all nine agents of the
 # README's table, both PPO agents rebuilt: the demo (the recipe shortened to 100k steps, as
-# `make demo`) and seed 0 of the recipe's sweep (training/recipes/evolution_flyer_clone_seeds.sh,
+# `make demo`) and seed 0 of the recipe's sweep (benchmarks/scripts/evolution_flyer_clone_seeds.sh,
 # 300k steps); a 900-game tournament (200 games per agent, twice the README's), the boards of
 # the nine agents on the two 2-player suites (greedy labels, shipped), rescored under the mix
 # labellings of session 10 (kept here), and `decisions proof` under each.
-#   RUNS=/work/runs PY="python -m speciesgym" sh training/results/proof/run4.sh
+#   RUNS=/work/runs PY="python -m speciesgym" sh benchmarks/results/proof/run4.sh
 # The runs and the tournament's game records stay in $RUNS; its results.jsonl, tournament.json
 # and report, the boards' leaderboard.csv and the proofs are copied here.
 set -e

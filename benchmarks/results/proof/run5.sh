@@ -3,7 +3,7 @@
 # (LONG, default: seed 0 of the recipe with a 64,64 value network, session 12); a 400-game
 # 2-player tournament (100 games per agent), the boards of the eight agents on dominance-2p
 # and on dominance (all table sizes), and `decisions proof` on each and on both pooled.
-#   RUNS=/work/runs PY="python -m speciesgym" sh training/results/proof/run5.sh
+#   RUNS=/work/runs PY="python -m speciesgym" sh benchmarks/results/proof/run5.sh
 set -e
 PY=${PY:-"python -m speciesgym"}
 RUNS=${RUNS:-runs}

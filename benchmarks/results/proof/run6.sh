@@ -4,7 +4,7 @@
 # nine-agent boards of run4.sh rescored under it, `decisions proof` against run4.sh's
 # tournament, and the agreement of these labels with another labelling (AGAINST: the
 # 96-simulation mix labels of seed 1).
-#   RUNS=/work/runs PY="python -m speciesgym" sh training/results/proof/run6.sh
+#   RUNS=/work/runs PY="python -m speciesgym" sh benchmarks/results/proof/run6.sh
 set -e
 PY=${PY:-"python -m speciesgym"}
 RUNS=${RUNS:-runs}

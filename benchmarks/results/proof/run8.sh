@@ -3,7 +3,7 @@
 # dominator, drawn per simulation) at 512 simulations per action (4x its 128; seed 3, fixed
 # before the result), run5.sh's eight-agent board rescored, `decisions proof` against run5's
 # tournament, and the agreement with the shipped labels.
-#   RUNS=/work/runs PY="python -m speciesgym" sh training/results/proof/run8.sh
+#   RUNS=/work/runs PY="python -m speciesgym" sh benchmarks/results/proof/run8.sh
 set -e
 PY=${PY:-"python -m speciesgym"}
 RUNS=${RUNS:-runs}

@@ -4,7 +4,7 @@
 # result). feeding-2p first (the Evolution suite that missed 0.8), then evolve-2p, then
 # dominance-2p (against run5.sh's tournament); each: relabel, rescore of the session-12
 # board, `decisions proof`, agreement with the seed-3 mix labels without the tree.
-#   RUNS=/work/runs PY="python -m speciesgym" sh training/results/proof/run9.sh
+#   RUNS=/work/runs PY="python -m speciesgym" sh benchmarks/results/proof/run9.sh
 set -e
 PY=${PY:-"python -m speciesgym"}
 RUNS=${RUNS:-runs}
