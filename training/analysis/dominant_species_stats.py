@@ -13,7 +13,7 @@ from collections import Counter
 
 from speciesgym.envs.dominant_species.actions import BLOCKS
 from speciesgym.envs.dominant_species.data import ACTION_NAMES, ANIMAL_NAMES, CARD_NAMES, SPACE_ACTION
-from speciesgym.training.game_stats import replay_pairs, win_shares
+from speciesgym.training.records.play_records import replay_pairs, win_shares
 
 
 def seat_animals(record):

@@ -1,7 +1,7 @@
 """What a change of recipe does to the multi-seed result: `speciesgym effects BASE VARIANT...`
 (issue 13, item 3).
 
-Each argument is a sweep's folder (training.sweep; the report of training.report reads the
+Each argument is a sweep's folder (training.ppo.sweep; the report of training.analysis.sweep_report reads the
 same files). For every sweep, at its last evaluated step and for each opponent (and the "all
 heuristics" row: each seed's lowest win rate against the heuristics), the table gives the
 IQM of the seeds' win rates with its 95% bootstrap interval, as `speciesgym report` does (the
@@ -20,10 +20,10 @@ import os
 
 import numpy as np
 
-from speciesgym.training.report import (ALL_HEURISTICS, CONFIDENCE, iqm, read_eval, seed_dirs,
+from speciesgym.training.analysis.sweep_report import (ALL_HEURISTICS, CONFIDENCE, iqm, read_eval, seed_dirs,
                                         summarise)
-from speciesgym.training.stored_args import stored_config
-from speciesgym.training.sweep import NOT_CONFIG, SWEEP_FILE
+from speciesgym.training.ppo.stored_args import stored_config
+from speciesgym.training.ppo.sweep import NOT_CONFIG, SWEEP_FILE
 
 COMPARED = ("game", "players")       # what must be equal for win rates to compare
 FIELDS = ("sweep", "changes", "step", "opponent", "seeds", "iqm", "low", "high", "delta",
@@ -59,7 +59,7 @@ def changes(base, config):
 
 def pooled_iqm_samples(groups, reps, rng):
     """`reps` bootstrap IQMs of the pooled `groups` (lists of values), each group resampled
-    with replacement on its own (stratified, as training.report's interval)."""
+    with replacement on its own (stratified, as training.analysis.sweep_report's interval)."""
     parts = [np.asarray(g, float) for g in groups]
     return iqm(np.concatenate([g[rng.integers(0, g.size, size=(reps, g.size))] for g in parts],
                               axis=1))

@@ -24,7 +24,7 @@ import numpy as np
 from speciesgym.envs.evolution.actions import BLOCKS
 from speciesgym.envs.evolution.data import CLASS_KIND, KIND_NAMES, Kind
 from speciesgym.envs.evolution.state import Phase
-from speciesgym.training.game_stats import replay_pairs, win_shares
+from speciesgym.training.records.play_records import replay_pairs, win_shares
 
 SOURCES = ("watering hole", "Cliff", "attack", "Intelligence", "bank", "automatic")
 STARTS = {"FEED_WH": "watering hole", "FEED_CLIFF": "Cliff", "ATTACK": "attack",

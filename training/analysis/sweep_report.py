@@ -1,6 +1,6 @@
 """A sweep's results across seeds: `speciesgym report runs/<name>`.
 
-Reads every runs/<name>/seed_<k>/eval.csv (training.sweep; a single run's folder with its own
+Reads every runs/<name>/seed_<k>/eval.csv (training.ppo.sweep; a single run's folder with its own
 eval.csv counts as one seed) and gives, per evaluated step and opponent:
 
   seeds        how many seeds have evaluated that step (runs still going have fewer steps)

@@ -1,6 +1,6 @@
 """Cold start: the time from an empty numba cache (and from a warm one) to a user's first step.
 
-    python -m speciesgym.training.coldstart [--game G] [--kernels N]
+    python -m speciesgym.training.bench.coldstart [--game G] [--kernels N]
 
 For each game, two fresh Python processes share a new empty NUMBA_CACHE_DIR: the first
 compiles (cold), the second loads what the first cached (warm). Each does what a user does
@@ -87,7 +87,7 @@ def run_child(game, cache_dir):
     env = dict(os.environ, NUMBA_CACHE_DIR=cache_dir)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     wall = time.perf_counter()
-    out = subprocess.run([sys.executable, "-m", "speciesgym.training.coldstart", "--child", game],
+    out = subprocess.run([sys.executable, "-m", "speciesgym.training.bench.coldstart", "--child", game],
                          env=env, capture_output=True, text=True)
     wall = time.perf_counter() - wall
     after = resource.getrusage(resource.RUSAGE_CHILDREN)

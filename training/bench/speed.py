@@ -1,6 +1,6 @@
 """Benchmarks: random masked play through the engine (batched kernels, one core) and through
 the AEC env. Figures are printed, never asserted by tests. `bench --compare` (the same kinds
-of play for both games beside PettingZoo and OpenSpiel games) is training/bench_compare.py."""
+of play for both games beside PettingZoo and OpenSpiel games) is training/bench/compare.py."""
 import time
 
 import numpy as np

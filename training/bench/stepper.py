@@ -7,7 +7,7 @@ alternating (so that drift of a shared machine falls on all alike):
   (as before the memo);
 - `no obs`: `engine.stepper(observe=False)`.
 
-    python -m speciesgym.training.bench_stepper [--game dominant_species] [--rounds 7]
+    python -m speciesgym.training.bench.stepper [--game dominant_species] [--rounds 7]
         [--games 4] [--players 2,4,6]
 
 Random masked play (Python's random picks a legal action), as `speciesgym bench --compare`'s
@@ -18,7 +18,7 @@ import argparse
 import statistics
 import time
 
-from speciesgym.training.bench_compare import stepper_play
+from speciesgym.training.bench.compare import stepper_play
 from speciesgym.training.games import game_module
 
 

@@ -1,6 +1,6 @@
 """How much of MaskablePPO's learn() goes to the envs and opponents, per vectorised env.
 
-    python -m speciesgym.training.bench_train --games evolution,dominant_species --vecs dummy,batched \
+    python -m speciesgym.training.bench.train --games evolution,dominant_species --vecs dummy,batched \
         --mixes default,compiled,selfplay --timesteps 20000 --envs 8
 
 For every game and opponent mix, one short training run per --vec (alternating in one
@@ -28,8 +28,8 @@ import time
 
 from stable_baselines3.common.vec_env import VecEnvWrapper
 
-from speciesgym.training.single_agent import make_game_engine
-from speciesgym.training.train import HEURISTICS, Args, make_vec_env, opponent_mix
+from speciesgym.training.ppo.single_agent import make_game_engine
+from speciesgym.training.ppo.train import HEURISTICS, Args, make_vec_env, opponent_mix
 
 MIXES = ("default", "compiled", "selfplay")
 
@@ -95,7 +95,7 @@ def one_run(game, vec, mix, timesteps, envs, players, seed, folder):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m speciesgym.training.bench_train", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m speciesgym.training.bench.train", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", default="evolution,dominant_species")
     parser.add_argument("--vecs", default="dummy,batched")

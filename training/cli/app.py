@@ -5,18 +5,18 @@ import json
 import os
 import sys
 
-from speciesgym.training.cli_types import output_file, player_count, positive_int
+from speciesgym.training.cli.arguments import output_file, player_count, positive_int
 from speciesgym.training.games import GAMES, game_module, parse_options
 
 
 def cmd_play(args):
-    from speciesgym.training.human import run_play
+    from speciesgym.training.cli.play import run_play
     announce_compile(args.game)
     return run_play(args)
 
 
 def announce_compile(game):
-    from speciesgym.training.warm import compile_if_cold
+    from speciesgym.training.cli.warm import compile_if_cold
     compile_if_cold(game)
 
 
@@ -24,7 +24,7 @@ def cmd_bench(args):
     if args.compare:
         return cmd_bench_compare(args)
     announce_compile(args.game)
-    from speciesgym.training.bench import bench_game
+    from speciesgym.training.bench.speed import bench_game
     result = bench_game(args.game, args.players or 4, args.games, args.aec_games, args.seed,
                         **parse_options(args.option))
     print(json.dumps(result, indent=2))
@@ -37,7 +37,7 @@ def cmd_bench_compare(args):
                          f"and {args.round_seconds}")
     for game in GAMES:
         announce_compile(game)
-    from speciesgym.training.bench_compare import default_contenders, format_table, run_compare
+    from speciesgym.training.bench.compare import default_contenders, format_table, run_compare
     players = (2, 4, 6) if args.players is None else (args.players,)
     result = run_compare(default_contenders(players), args.rounds, args.round_seconds,
                          args.seed, say=lambda m: print(m, file=sys.stderr))
@@ -77,7 +77,7 @@ def cmd_show(args):
 
 def _shown_position(args):
     """(engine, state) of `show`'s file: a scenario, or a game record at --move."""
-    from speciesgym.training.record import FORMAT, load_record, replay_steps
+    from speciesgym.training.records.record import FORMAT, load_record, replay_steps
     from speciesgym.envs.core.scenario import load_json
     data = load_json(args.file)
     if isinstance(data, dict) and data.get("format") == FORMAT:
@@ -102,21 +102,21 @@ def _shown_position(args):
 
 
 def cmd_replay(args):
-    from speciesgym.training.replay import run_replay
+    from speciesgym.training.records.replay import run_replay
     return run_replay(args)
 
 
 def cmd_warm(args):
-    from speciesgym.training.warm import warm_games
+    from speciesgym.training.cli.warm import warm_games
     warm_games([args.game] if args.game else GAMES)
     return 0
 
 
 def cmd_train(args):
-    from speciesgym.training.train import args_from_namespace, train
+    from speciesgym.training.ppo.train import args_from_namespace, train
     run_args = args_from_namespace(args)         # given flags, else the recipe, else defaults
     if args.seeds is not None:
-        from speciesgym.training.sweep import parse_seeds
+        from speciesgym.training.ppo.sweep import parse_seeds
         seeds = parse_seeds(args.seeds)          # bad input fails before any compiling
         if args.seed is not None:
             raise ValueError("--seed and --seeds: give one (--seeds runs one run per seed)")
@@ -125,7 +125,7 @@ def cmd_train(args):
     if run_args.game in GAMES:
         announce_compile(run_args.game)
     if args.seeds is not None:
-        from speciesgym.training.sweep import run_sweep
+        from speciesgym.training.ppo.sweep import run_sweep
         return run_sweep(run_args, seeds, args.workers)
     try:
         train(run_args)
@@ -135,22 +135,22 @@ def cmd_train(args):
 
 
 def cmd_report(args):
-    from speciesgym.training.report import run_report
+    from speciesgym.training.analysis.sweep_report import run_report
     return run_report(args.sweep, target=args.target, reps=args.reps, seed=args.seed,
                       out_dir=args.out, plot=args.plot)
 
 
 def cmd_effects(args):
-    from speciesgym.training.effects import run_effects
+    from speciesgym.training.analysis.effects import run_effects
     return run_effects(args.sweeps, reps=args.reps, seed=args.seed, out_dir=args.out)
 
 
 def cmd_tournament(args):
-    from speciesgym.training.ray_tasks import check_address
+    from speciesgym.training.cluster.tasks import check_address
     check_address(args.executor, args.address)
-    from speciesgym.training.ratings import format_leaderboard, leaderboard, plot_ratings, write_leaderboard
-    from speciesgym.training.referee import Limits
-    from speciesgym.training.tournament import Config, run_tournament
+    from speciesgym.training.tournament.ratings import format_leaderboard, leaderboard, plot_ratings, write_leaderboard
+    from speciesgym.training.tournament.referee import Limits
+    from speciesgym.training.tournament.run import Config, run_tournament
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
     if args.game in GAMES:
         announce_compile(args.game)
@@ -160,7 +160,7 @@ def cmd_tournament(args):
     out = args.out or f"runs/tournament-{args.game}-{args.players}p"
     executor = None
     if args.executor == "ray":
-        from speciesgym.training.ray_executor import RayExecutor
+        from speciesgym.training.tournament.ray_executor import RayExecutor
         executor = RayExecutor(args.address, None if args.address else args.workers, limits)
     try:
         if executor is None:
@@ -181,14 +181,14 @@ def cmd_tournament(args):
     if args.plot:
         paths += (plot_ratings(ratings, f"{out}/ratings.png",
                                f"{args.game}, {args.players} players"),)
-    from speciesgym.training.tournament_report import write_report
+    from speciesgym.training.tournament.report import write_report
     paths += tuple(write_report(out))
     print("wrote " + ", ".join(paths))
     return 0
 
 
 def cmd_tournament_report(args):
-    from speciesgym.training.tournament_report import format_head_to_head, report, write_report
+    from speciesgym.training.tournament.report import format_head_to_head, report, write_report
     rep = report(args.out)
     print(f"{rep.game}, {rep.players} players, {rep.games} games ({args.out})")
     print("head-to-head (row's share of games finished above column; games together):")
@@ -202,7 +202,7 @@ def cmd_tournament_report(args):
 
 
 def add_tournament_arguments(parser):
-    from speciesgym.training.referee import Limits
+    from speciesgym.training.tournament.referee import Limits
     parser.add_argument("--game", default="evolution", help="evolution or dominant_species")
     parser.add_argument("--players", type=int, default=4, help="seats per game (2..6)")
     parser.add_argument("--agents", required=True,
@@ -278,7 +278,7 @@ def build_parser():
     bench.add_argument("--compare", action="store_true",
                        help="both games (engine batched and per call, AEC env) side by side "
                             "with PettingZoo and OpenSpiel games in alternating rounds; "
-                            "prints a table, then JSON (see training/bench_compare.py)")
+                            "prints a table, then JSON (see training/bench/compare.py)")
     bench.add_argument("--rounds", type=positive_int, default=5, help="--compare: rounds")
     bench.add_argument("--round-seconds", type=float, default=1.0,
                        help="--compare: seconds per contender per round")
@@ -310,14 +310,14 @@ def build_parser():
     warm.add_argument("--game", choices=GAMES, default=None, help="only this game")
     warm.set_defaults(func=cmd_warm)
     train = sub.add_parser("train", help="self-play MaskablePPO for one seat; runs/<name>/",
-                           description="Self-play MaskablePPO (training/train.py). Every flag is a "
-                           "field of training.train.Args.")
-    from speciesgym.training.train import add_arguments
+                           description="Self-play MaskablePPO (training/ppo/train.py). Every flag is a "
+                           "field of training.ppo.train.Args.")
+    from speciesgym.training.ppo.train import add_arguments
     add_arguments(train)
     train.add_argument("--seeds", default=None,
                        help="a sweep: one run per seed (e.g. 0,1,2,3,4 or 0-4) in "
                             "runs/<name>/seed_<k>/, config stored once, rerun to resume "
-                            "(training/sweep.py)")
+                            "(training/ppo/sweep.py)")
     train.add_argument("--workers", type=int, default=1,
                        help="with --seeds: seeds trained side by side (default 1)")
     train.set_defaults(func=cmd_train)
@@ -327,7 +327,7 @@ def build_parser():
         description="RLlib PPO with action masking on the game as a multi-agent env "
         "(training/rllib); --num-env-runners Ray workers sample; a rerun resumes; the run "
         "plays as the agent spec rllib:<out>. Needs pip install 'speciesgym[ray]'."))
-    from speciesgym.training.match import add_arguments as add_match_arguments
+    from speciesgym.training.tournament.match import add_arguments as add_match_arguments
     match = sub.add_parser("match", help="one table of agents plays N games, seats rotating; "
                            "win shares with 95%% intervals")
     add_match_arguments(match)
@@ -335,7 +335,7 @@ def build_parser():
     add_decisions_parser(sub)
     report = sub.add_parser("report", help="a sweep's win rates across seeds: IQM, 95%% "
                                            "bootstrap interval, share past a target, curves",
-                            description="Reads runs/<name>/seed_*/eval.csv (training/report.py)")
+                            description="Reads runs/<name>/seed_*/eval.csv (training/analysis/sweep_report.py)")
     report.add_argument("sweep", help="the sweep's folder, e.g. runs/<name>")
     report.add_argument("--target", type=float, default=0.55,
                         help="win rate a seed must reach (default %(default)s)")
@@ -351,7 +351,7 @@ def build_parser():
     effects = sub.add_parser("effects", help="what a change of recipe does: sweeps against a "
                              "base sweep, IQM differences with 95%% intervals",
                              description="Reads each sweep's sweep.json and seed_*/eval.csv "
-                             "(training/effects.py); the first folder is the base.")
+                             "(training/analysis/effects.py); the first folder is the base.")
     effects.add_argument("sweeps", nargs="+", help="the base sweep's folder, then variants")
     effects.add_argument("--reps", type=int, default=2000,
                          help="bootstrap resamples (default %(default)s)")
@@ -363,7 +363,7 @@ def build_parser():
         "tournament", help="bots play a seeded, resumable tournament; prints a leaderboard",
         description="Entrants play --games games with tables drawn and seats rotated from "
         "--seed; results go to <out>/results.jsonl as games finish, ratings are openskill "
-        "Plackett-Luce (training/tournament.py, training/ratings.py). At the end the report "
+        "Plackett-Luce (training/tournament/run.py, training/tournament/ratings.py). At the end the report "
         "of `tournament-report` is written too.")
     add_tournament_arguments(tournament)
     for command in (play, match, tournament):
@@ -373,7 +373,7 @@ def build_parser():
         "folder, as CSV and PNG",
         description="Reads <out>/tournament.json and results.jsonl (never changes them) and "
         "writes head_to_head.csv/png, seats.csv/png, ratings.csv and ratings_intervals.png "
-        "into <out> (training/tournament_report.py).")
+        "into <out> (training/tournament/report.py).")
     report.add_argument("out", help="the tournament's folder (its --out)")
     report.set_defaults(func=cmd_tournament_report)
     return parser

@@ -9,7 +9,7 @@ printed by its full name (a spectator who sees everything).
 The person chooses among the legal actions by number (1, 2, ...; the table numbers species
 [0], [1], ...); a decision with a single legal action is played for them and shown. `q` or
 the end of the input stops the game (no traceback). With `save`, the game is written as a
-record (training.record) when it ends or stops.
+record (training.records.record) when it ends or stops.
 """
 import importlib
 import sys
@@ -19,7 +19,7 @@ import numpy as np
 from speciesgym.agents.runner import agent_action, make_engine
 from speciesgym.agents.spec import from_spec
 from speciesgym.envs.core.engine import checked_step
-from speciesgym.training.record import add_action, finish_record, new_record, save_record
+from speciesgym.training.records.record import add_action, finish_record, new_record, save_record
 
 HUMAN = "human"
 

@@ -1,5 +1,5 @@
 """Work on a Ray cluster, one Ray task per call, results as each task ends: `RayTasks`, what
-the Ray executor of tournaments (training.ray_executor) and the `--executor ray` of decision
+the Ray executor of tournaments (training.tournament.ray_executor) and the `--executor ray` of decision
 suites (training.decisions.tasks) share.
 
 `RayTasks(address, num_cpus, in_flight).run(calls)` takes (key, function, arguments) triples
@@ -74,7 +74,7 @@ class RayTasks:
                              "(or ray==2.60.0)") from None
         if not ray.is_initialized():
             if self.address is None:
-                from speciesgym.training import ray_local
+                from speciesgym.training.cluster import local as ray_local
                 self.started = ray_local.start(self.num_cpus)
             else:
                 try:
@@ -87,7 +87,7 @@ class RayTasks:
     def close(self):
         """Shut down the local Ray instance this object started (a cluster stays up)."""
         if self.started is not None:
-            from speciesgym.training import ray_local
+            from speciesgym.training.cluster import local as ray_local
             ray_local.stop(self.started)
             self.started = None
 

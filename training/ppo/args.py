@@ -10,8 +10,8 @@ import inspect
 from dataclasses import dataclass, field
 
 from speciesgym.envs.core.rewards import REWARD_MODES
-from speciesgym.training.games import parse_options  # noqa: F401  (re-exported for training.train)
-from speciesgym.training.train_recipes import CHOICES, recipe_for
+from speciesgym.training.games import parse_options  # noqa: F401  (re-exported for training.ppo.train)
+from speciesgym.training.ppo.recipes import CHOICES, recipe_for
 
 HEURISTICS = {"evolution": ("heuristic:grazer", "heuristic:hunter"),
               "dominant_species": ("heuristic:dominator", "heuristic:spreader")}
@@ -41,7 +41,7 @@ class Args:
     """games played in parallel"""
     vec: str = "batched"
     """vectorised env: batched (every game in one state array, compiled opponents moved in
-    compiled code: training.batched_env), dummy (SB3 DummyVecEnv of per-game envs, the
+    compiled code: training.ppo.batched_env), dummy (SB3 DummyVecEnv of per-game envs, the
     default before 2026-12-03) or subproc (one process per game)"""
     option: list = field(default_factory=list)
     """game options as key=value (e.g. flight=false); stored in the checkpoints"""
@@ -49,7 +49,7 @@ class Args:
     """the env's reward mode: win, rank or score (envs.core.rewards)"""
     shaping: float = 0.0
     """potential-based shaping by the running score margin (0: only the end-of-game reward;
-    see training.single_agent)"""
+    see training.ppo.single_agent)"""
     baselines: str = ""
     """comma-separated opponent specs besides self-play (default: random and the heuristics)"""
     self_play: float = 0.5
@@ -97,7 +97,7 @@ class Args:
     """entropy bonus"""
     pretrain: str = ""
     """comma-separated teacher specs to imitate before PPO starts (behaviour cloning,
-    training.imitation; e.g. heuristic:spreader,heuristic:dominator); empty: no pretraining"""
+    training.ppo.imitation; e.g. heuristic:spreader,heuristic:dominator); empty: no pretraining"""
     pretrain_games: int = 300
     """teacher games recorded for behaviour cloning (every seat's decisions are kept)"""
     pretrain_epochs: int = 10
@@ -187,7 +187,7 @@ def add_arguments(parser):
     docs = field_docs(Args)
     parser.add_argument("--recipe", choices=CHOICES, default="auto",
                         help="auto (default): flags not given come from the game's recipe "
-                             "(training/train_recipes.py); none: from the bare defaults below")
+                             "(training/ppo/recipes.py); none: from the bare defaults below")
     for f in dataclasses.fields(Args):
         flag = "--" + f.name.replace("_", "-")
         helptext = docs.get(f.name, "")

@@ -1,13 +1,13 @@
 """A stable-baselines3 VecEnv over N games of one game held in ONE state array, for
 MaskablePPO: `speciesgym train --vec batched`.
 
-Each game is what training.single_agent.SingleAgentEnv makes of it: the learner owns one
+Each game is what training.ppo.single_agent.SingleAgentEnv makes of it: the learner owns one
 seat (rotating between episodes: episode k of game i uses seat (k + i) % P), the opponents
 are drawn per episode from an OpponentPool with the same draws from the same per-game
 generator (default_rng(seed + i)), observations, masks, rewards (`reward` mode, `shaping`)
 and end-of-game info are the per-game env's. A `step` moves every game at once:
 
-- one compiled call (training.batched_kernels.advance) applies the learner's actions and
+- one compiled call (training.ppo.batched_kernels.advance) applies the learner's actions and
   moves every opponent seat played by a compiled policy (`random`, `greedy`: agents.compiled)
   or a heuristic with a compiled twin (Evolution's `heuristic:grazer`, `hunter`, `flyer`:
   agents.evolution_compiled; Dominant Species' `heuristic:dominator` and `spreader`:
@@ -47,9 +47,9 @@ from speciesgym.agents.evolution_compiled.styles import STYLES as EVO_STYLES
 from speciesgym.agents.search.ds_heur_parts import STYLE_NAMES as DS_STYLES
 from speciesgym.envs.core.rewards import check_reward_mode, final_rewards
 from speciesgym.envs.core.rng import WORD_DTYPE
-from speciesgym.training import batched_kernels as K
-from speciesgym.training.batched_opponents import external_actions
-from speciesgym.training.single_agent import SCORE_SCALE, OpponentPool, make_game_engine
+from speciesgym.training.ppo import batched_kernels as K
+from speciesgym.training.ppo.batched_opponents import external_actions
+from speciesgym.training.ppo.single_agent import SCORE_SCALE, OpponentPool, make_game_engine
 
 COMPILED = {"random": POLICIES.index("random"), "greedy": POLICIES.index("greedy")}
 # heuristic specs with a compiled twin, per game: kind K.BOT + index
@@ -297,7 +297,7 @@ def make_batched_vec_env(args, specs, weights, seed):
     """The training VecEnv of `--vec batched` (episode statistics by VecMonitor)."""
     from stable_baselines3.common.vec_env import VecMonitor
 
-    from speciesgym.training.train_args import parse_options
+    from speciesgym.training.ppo.args import parse_options
     env = BatchedEnv(args.game, args.players, args.envs, specs, weights, reward=args.reward,
                      seed=seed, options=parse_options(args.option), shaping=args.shaping)
     venv = VecMonitor(env, info_keywords=("win",))

@@ -1,4 +1,4 @@
-"""The end-of-run evaluation of training (training.train.evaluate) with every game of an
+"""The end-of-run evaluation of training (training.ppo.train.evaluate) with every game of an
 opponent played side by side in one BatchedEnv (`--vec batched`).
 
 The games are the sequential evaluation's: one generator seeded with `seed` draws game k's
@@ -11,8 +11,8 @@ flip a near-tie between two actions).
 """
 import numpy as np
 
-from speciesgym.training.batched_env import BatchedEnv
-from speciesgym.training.batched_opponents import is_batched_agent
+from speciesgym.training.ppo.batched_env import BatchedEnv
+from speciesgym.training.ppo.batched_opponents import is_batched_agent
 
 
 def evaluate_batched(agent, game, num_players, opponent, n_games, seed, reward="win",

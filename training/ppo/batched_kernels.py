@@ -1,4 +1,4 @@
-"""The compiled loops of the batched training env (training.batched_env), written once for
+"""The compiled loops of the batched training env (training.ppo.batched_env), written once for
 both games: the game's kernels are found by state record type (agents.search.kernels).
 
 Codes of `pending[g]` after `advance`: a seat >= 0 whose opponent is not compiled (a PPO
@@ -24,7 +24,7 @@ from speciesgym.agents.search import kernels
 from speciesgym.envs.core.cache import drop_stale_cache
 
 _HERE = pathlib.Path(__file__).resolve().parent
-drop_stale_cache(_HERE, [_HERE, _HERE.parent / "agents", _HERE.parent / "envs"])
+drop_stale_cache(_HERE, [_HERE, _HERE.parents[1] / "agents", _HERE.parents[1] / "envs"])
 
 LEARNER, OVER, CAPPED = -1, -2, -3
 EXTERNAL = -1

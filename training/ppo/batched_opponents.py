@@ -4,12 +4,12 @@ PPO checkpoints (the self-play pool) act in one forward pass per checkpoint over
 where one of them is to move; any other Python agent (heuristic:*, search:*, py:...; also
 Dominant Species' compiled heuristics when they must break a tie with their generator) acts
 game by game with its own observation and int8 mask, and an InfoSet if it wants one, as in
-training.single_agent. Every action is checked against the mask: an agent's illegal action
+training.ppo.single_agent. Every action is checked against the mask: an agent's illegal action
 is a ValueError naming the agent and the game, and that round's moves are not applied.
 """
 import numpy as np
 
-from speciesgym.training import batched_kernels as K
+from speciesgym.training.ppo import batched_kernels as K
 
 
 def is_batched_agent(agent):

@@ -8,7 +8,7 @@ from there. Two steps:
 - `collect` plays games in which every seat is a teacher (drawn per game from the teacher
   specs) and records, for every decision of every seat, what that seat saw (observation and
   mask, the same vectors the learner gets), the teacher's action and the return the learner's
-  env would have paid from that decision on (training.single_agent: the final reward in the
+  env would have paid from that decision on (training.ppo.single_agent: the final reward in the
   run's reward mode plus the potential-based shaping, discounted by gamma);
 - `pretrain` fits the MaskablePPO policy to those decisions: cross-entropy of the masked
   policy against the teacher's action, plus the squared error of the value head against the
@@ -21,8 +21,8 @@ import numpy as np
 
 from speciesgym.envs.core.engine import checked_step
 from speciesgym.envs.core.rewards import final_rewards
-from speciesgym.training.single_agent import SCORE_SCALE, agent_from_spec, make_game_engine
-from speciesgym.training.value_codes import CODE, ValueCodes
+from speciesgym.training.ppo.single_agent import SCORE_SCALE, agent_from_spec, make_game_engine
+from speciesgym.training.ppo.value_codes import CODE, ValueCodes
 
 
 class Demonstrations:
@@ -31,7 +31,7 @@ class Demonstrations:
 
     Rows live in blocks of BLOCK rows, filled in place, so that neither recording a row nor
     adding a DAgger round copies what is already held, and observations are held as uint16
-    codes of their values (training/value_codes.py: lossless, half the bytes; float32 again if a
+    codes of their values (training/ppo/value_codes.py: lossless, half the bytes; float32 again if a
     game ever shows more than 65,536 distinct values). A Dominant Species clone of 500
     4-player games holds about 780,000 rows of 2,772 observation values: 4.5 GB, where float32
     rows took 8.8 GB and the former list of per-row arrays, its stacking and the concatenation

@@ -9,11 +9,11 @@ are written, never the result (the self-play pool has its own cadence, `pool_eve
 checkpoint interval the recipe's sweep ran with, so its figures replay).
 
 - evolution: behaviour cloning of heuristic:flyer (two DAgger rounds), then 300k PPO steps
-  against the three heuristics and past checkpoints (training/recipes/
+  against the three heuristics and past checkpoints (benchmarks/scripts/
   evolution_flyer_clone_seeds.sh: 4-5 of 5 seeds past 55% against each heuristic, 2 players).
 - dominant_species: behaviour cloning of heuristic:spreader (500 games, two DAgger rounds),
   then 4.5M conservative PPO steps with a 64,64 value network beside the 256,256 policy
-  (training/recipes/dominant_species_spreader_clone_seeds.sh: 4 of 5 seeds past 55% against
+  (benchmarks/scripts/dominant_species_spreader_clone_seeds.sh: 4 of 5 seeds past 55% against
   each heuristic at 4.5M steps, 53-63 CPU-minutes per seed, 2 players).
 """
 RECIPES = {

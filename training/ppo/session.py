@@ -1,7 +1,7 @@
-"""One `speciesgym train` run while it trains (training.train checks the arguments and the
+"""One `speciesgym train` run while it trains (training.ppo.train checks the arguments and the
 run's folder first): the model and its envs, the files written on their cadences
 (checkpoints, the self-play pool's snapshots, eval.csv) and the learn() loop with its stop
-handling. Imports torch and stable-baselines3, so training.train imports it only to train.
+handling. Imports torch and stable-baselines3, so training.ppo.train imports it only to train.
 """
 import csv
 import dataclasses
@@ -18,10 +18,10 @@ from stable_baselines3.common.callbacks import BaseCallback
 
 from speciesgym.agents.ppo_agent import PPOAgent, check_metadata, read_metadata, write_checkpoint
 from speciesgym.training.decisions.during_training import SUITE_COLUMNS
-from speciesgym.training.signals import StopSignals
-from speciesgym.training.train import (behaviour_clone, evaluate, link_or_copy, make_vec_env,
+from speciesgym.training.ppo.signals import StopSignals
+from speciesgym.training.ppo.train import (behaviour_clone, evaluate, link_or_copy, make_vec_env,
                                        opponent_mix, split_specs)
-from speciesgym.training.train_args import net_layers
+from speciesgym.training.ppo.args import net_layers
 
 EVAL_HEADER = ["step", "opponent", "games", "win_rate", "mean_reward", "mean_score",
                "seconds", "cpu_seconds"]

@@ -1,4 +1,4 @@
-"""Stopping a run cleanly on Ctrl-C (SIGINT) or SIGTERM (training.train).
+"""Stopping a run cleanly on Ctrl-C (SIGINT) or SIGTERM (training.ppo.train).
 
 A signal arrives at any moment; what we want is a KeyboardInterrupt out of the training loop,
 every time, so that the run reports its last complete checkpoint and exits with 130. Two ways

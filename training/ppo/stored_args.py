@@ -1,11 +1,11 @@
 """Arguments stored by earlier runs (a run's args.json, a sweep's sweep.json) set against the
 arguments given now: what a resume or a rerun may change, and what it may not.
 
-Shared by training.train (`--resume` of one run) and training.sweep (rerunning a sweep)."""
+Shared by training.ppo.train (`--resume` of one run) and training.ppo.sweep (rerunning a sweep)."""
 import dataclasses
 import json
 
-from speciesgym.training.train_args import Args
+from speciesgym.training.ppo.args import Args
 
 LEGACY_FIELDS = {"pool_every": "checkpoint_every"}   # the pool followed the checkpoints
 

@@ -1,6 +1,6 @@
 """Seeds as an axis: `speciesgym train ... --seeds 0,1,2,3,4 [--workers K]`.
 
-A sweep is one training run (training.train) per seed, all with the same arguments:
+A sweep is one training run (training.ppo.train) per seed, all with the same arguments:
 
   runs/<name>/sweep.json          the shared config (every Args field except those in
                                   NOT_CONFIG) and every seed run so far
@@ -8,7 +8,7 @@ A sweep is one training run (training.train) per seed, all with the same argumen
                                   (args.json, checkpoints/, final.zip, eval.csv, tb/)
   runs/<name>/logs/seed_<k>.log   seed k's output, appended on every rerun
 
-Each seed runs in its own process (`python -m speciesgym.training.train`), at most `--workers` at once,
+Each seed runs in its own process (`python -m speciesgym.training.ppo.train`), at most `--workers` at once,
 seeds in the given order. Rerunning the same command resumes: a seed whose final.zip has
 reached --timesteps is skipped, one with checkpoints continues from its last one (as
 `train --resume`), one without any checkpoint starts again from nothing. So Ctrl-C, SIGTERM or
@@ -23,12 +23,13 @@ net, opponent mix, cadence...) is refused with a ValueError naming the differing
 the report would mix runs of two recipes. Adding seeds or raising --timesteps is the same
 config (the checkpoints up to the old step count do not depend on the total); --overwrite
 deletes runs/<name>/ and starts the sweep again. Summarise a sweep with `speciesgym report
-runs/<name>` (training.report).
+runs/<name>` (training.analysis.sweep_report).
 """
 import dataclasses
 import fcntl
 import json
 import os
+import pathlib
 import re
 import shutil
 import signal
@@ -36,15 +37,15 @@ import subprocess
 import sys
 import time
 
-from speciesgym.training.train import Args, Run, available_baselines, check_args, split_specs
-from speciesgym.training.single_agent import SingleAgentEnv
-from speciesgym.training.stored_args import differences, stored_config
-from speciesgym.training.train_args import parse_options
+from speciesgym.training.ppo.train import Args, Run, available_baselines, check_args, split_specs
+from speciesgym.training.ppo.single_agent import SingleAgentEnv
+from speciesgym.training.ppo.stored_args import differences, stored_config
+from speciesgym.training.ppo.args import parse_options
 
 # Args fields that may differ between the runs of one sweep: the seed itself, where and under
 # which name a run lives, how it is started and shown, the step budget (checkpoints up to a
 # step do not depend on it while the learning rate and clip range are constants, as in
-# training.train: runs of 256 and 512 steps have equal weights at step 256), and the
+# training.ppo.train: runs of 256 and 512 steps have equal weights at step 256), and the
 # vectoriser (dummy and subproc give the same run; batched too, except that its `random`
 # opponent draws from its own compiled generator: the same recipe, other random games).
 NOT_CONFIG = ("seed", "name", "runs_dir", "resume", "overwrite", "progress", "timesteps", "vec")
@@ -106,7 +107,7 @@ def seed_state(run_args):
 
 
 def argv_of(args):
-    """The command line of training.train that gives back `args` (every field spelled out)."""
+    """The command line of training.ppo.train that gives back `args` (every field spelled out)."""
     out = []
     for f in dataclasses.fields(Args):
         value, flag = getattr(args, f.name), "--" + f.name.replace("_", "-")
@@ -180,7 +181,7 @@ def start_seed(args, seed, state, lock):
         run_args = dataclasses.replace(run_args, resume=True)
     elif state == "start":
         run_args = dataclasses.replace(run_args, overwrite=True)    # clears a partial folder
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = str(pathlib.Path(__file__).resolve().parents[2])   # the checkout holding speciesgym/
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
     log = open(os.path.join(sweep_dir(args), "logs", f"seed_{seed}.log"), "a")
@@ -193,8 +194,8 @@ def start_seed(args, seed, state, lock):
 
 
 def seed_command(run_args):
-    """The command of one seed's run: this Python, training.train, every field spelled out."""
-    return [sys.executable, "-m", "speciesgym.training.train", *argv_of(run_args)]
+    """The command of one seed's run: this Python, training.ppo.train, every field spelled out."""
+    return [sys.executable, "-m", "speciesgym.training.ppo.train", *argv_of(run_args)]
 
 
 def wait():

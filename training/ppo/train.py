@@ -1,6 +1,6 @@
-"""Self-play MaskablePPO for one seat of a game: `speciesgym train` (or `python -m speciesgym.training.train`).
+"""Self-play MaskablePPO for one seat of a game: `speciesgym train` (or `python -m speciesgym.training.ppo.train`).
 
-The learner plays one seat of `--envs` parallel games (training.single_agent.SingleAgentEnv);
+The learner plays one seat of `--envs` parallel games (training.ppo.single_agent.SingleAgentEnv);
 every opponent seat is drawn per episode from a pool: with probability `--self-play` one of
 the learner's last `--pool-size` snapshots (taken every `--pool-every` steps), otherwise a
 baseline (`random`, heuristics). The pool has its own cadence so that checkpoints and
@@ -21,8 +21,8 @@ A run lives in `runs/<name>/`:
                            cloned policy is checkpointed and evaluated as step 0
 
 `--seeds 0,1,2,3,4 [--workers K]` makes it a sweep: one such run per seed in
-runs/<name>/seed_<k>/, the config stored once, rerun to resume (training.sweep); `speciesgym
-report runs/<name>` summarises it across seeds (training.report).
+runs/<name>/seed_<k>/, the config stored once, rerun to resume (training.ppo.sweep); `speciesgym
+report runs/<name>` summarises it across seeds (training.analysis.sweep_report).
 
 `--resume` loads the last checkpoint and continues up to `--timesteps` in total; files in
 checkpoints/ and pool/ not named step_<digits>.zip (`step_abc.zip`, notes) are ignored by it
@@ -32,7 +32,7 @@ writes) and the command exits with 130. The run installs its own handler for bot
 before it writes anything to checkpoints/, so a run started with SIGINT ignored (a
 background job of a non-interactive shell inherits that) still stops on it, and a signal
 whose KeyboardInterrupt Python discards (raised inside a finalizer) still stops it at the
-next environment step (training.signals).
+next environment step (training.ppo.signals).
 
 Reproducibility: the seed fixes torch, numpy, every env (game seeds, seats, opponent choice)
 and the evaluation games, so the same command on the same machine gives the same run
@@ -52,9 +52,9 @@ import sys
 import time
 
 from speciesgym.training.decisions.during_training import suite_eval_from_args
-from speciesgym.training.stored_args import LEGACY_FIELDS, differences, stored_config
-from speciesgym.training.single_agent import SingleAgentEnv, make_game_engine
-from speciesgym.training.train_args import (HEURISTICS, Args, add_arguments, args_from_namespace,  # noqa: F401
+from speciesgym.training.ppo.stored_args import LEGACY_FIELDS, differences, stored_config
+from speciesgym.training.ppo.single_agent import SingleAgentEnv, make_game_engine
+from speciesgym.training.ppo.args import (HEURISTICS, Args, add_arguments, args_from_namespace,  # noqa: F401
                                   check_args, parse_options, split_specs)
 
 
@@ -129,7 +129,7 @@ def link_or_copy(source, target):
 
 
 # Args fields a resume may change: where the run lives and how it is shown, the step budget,
-# the vectoriser (as for a sweep's seeds, training.sweep.NOT_CONFIG), and what is written when
+# the vectoriser (as for a sweep's seeds, training.ppo.sweep.NOT_CONFIG), and what is written when
 # (checkpoint and evaluation cadence, evaluation games and opponents: they never change the
 # weights). Every other field is the run's own: a resume that gives another value is refused.
 RESUME_FREE = ("name", "runs_dir", "resume", "overwrite", "progress", "timesteps", "vec",
@@ -193,9 +193,9 @@ def opponent_mix(baselines, checkpoints, self_play):
 def evaluate(agent, args, opponent, seed):
     """The agent against `opponent` in args.eval_games games (seats rotating, fixed seeds):
     (win share, mean reward, mean score). With --vec batched the games run side by side
-    (training.batched_eval), with the same figures."""
+    (training.ppo.batched_eval), with the same figures."""
     if args.vec == "batched":
-        from speciesgym.training.batched_eval import evaluate_batched
+        from speciesgym.training.ppo.batched_eval import evaluate_batched
         return evaluate_batched(agent, args.game, args.players, opponent, args.eval_games,
                                 seed, args.reward, parse_options(args.option))
     env = SingleAgentEnv(args.game, args.players, [opponent], reward=args.reward,
@@ -216,7 +216,7 @@ def evaluate(agent, args, opponent, seed):
 
 def make_vec_env(args, specs, weights, seed):
     if args.vec == "batched":
-        from speciesgym.training.batched_env import make_batched_vec_env
+        from speciesgym.training.ppo.batched_env import make_batched_vec_env
         return make_batched_vec_env(args, specs, weights, seed)
     from stable_baselines3.common.monitor import Monitor
     from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
@@ -264,7 +264,7 @@ def train(args):
         check_resume(run, args)
         args = resumed_pool(run, args, existing[-1][0], existing)
 
-    from speciesgym.training.train_session import Session     # torch, stable-baselines3
+    from speciesgym.training.ppo.session import Session     # torch, stable-baselines3
     session = Session(args, run, engine, options, baselines, eval_opponents, suite_eval,
                       existing)
     final_rows = session.play()
@@ -273,10 +273,10 @@ def train(args):
 
 
 def behaviour_clone(model, args, teachers, options, run_dir):
-    """Warm start: imitate `teachers` (training.imitation), in `pretrain_rounds` DAgger
+    """Warm start: imitate `teachers` (training.ppo.imitation), in `pretrain_rounds` DAgger
     rounds; the figures of every round go to pretrain.json."""
     from speciesgym.agents.ppo_agent import PPOAgent
-    from speciesgym.training.imitation import collect, pretrain
+    from speciesgym.training.ppo.imitation import collect, pretrain
     start = time.perf_counter()
     rounds, demos = [], None
     for r in range(args.pretrain_rounds):
@@ -312,7 +312,7 @@ def print_table(args, step, rows):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m speciesgym.training.train", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m speciesgym.training.ppo.train", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     add_arguments(parser)
     try:

@@ -1,8 +1,8 @@
 """Games for analysis: bot matches kept as game records, and the replay of a record one
 step at a time with the positions before and after each action.
 
-The per-game statistics of each game live beside this module (training/evolution_stats.py,
-training/dominant_species_stats.py); they read records only, so the records of a
+The per-game statistics of each game live beside this module (training/analysis/evolution_stats.py,
+training/analysis/dominant_species_stats.py); they read records only, so the records of a
 tournament (`<out>/games/*.json`), of `speciesgym play --save` and of `play_records` serve
 alike. Nothing here knows a rule: positions come from the engine, actions are named by it.
 """
@@ -13,7 +13,7 @@ import numpy as np
 
 from speciesgym.agents import from_spec
 from speciesgym.agents.runner import play_game
-from speciesgym.training.record import add_action, finish_record, load_record, new_record, replay_steps
+from speciesgym.training.records.record import add_action, finish_record, load_record, new_record, replay_steps
 
 
 def play_records(game, num_players, specs, n_games, seed=0, **options):
@@ -53,7 +53,7 @@ def replay_pairs(record):
     """Yield (engine, before, step, after) for every action of `record`: `before` a copy of
     the position the mover saw, `step` the recorded {"mover", "action", "name"} and `after`
     the position it led to (valid until the next item is drawn). The replay checks the
-    recorded names and scores (training.record.replay_steps)."""
+    recorded names and scores (training.records.record.replay_steps)."""
     held = None
     for engine, state, _, step in replay_steps(record):
         if held is not None:

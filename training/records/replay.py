@@ -1,5 +1,5 @@
 """`speciesgym replay record.json`: replay a game record through the engine, move by move,
-and optionally write it as one self-contained HTML page (training/replay_page.py).
+and optionally write it as one self-contained HTML page (training/records/replay_page.py).
 
 The replay fails loudly (ValueError) when an action no longer matches or the replayed scores
 differ from the recorded ones. What is printed and drawn is what `viewer` saw at the table:
@@ -9,8 +9,8 @@ the spectator by default (other seats' hidden choices described as the table see
 import io
 
 from speciesgym.envs.core.picture import check_viewer
-from speciesgym.training.human import public_namer
-from speciesgym.training.record import load_record, replay_steps
+from speciesgym.training.cli.play import public_namer
+from speciesgym.training.records.record import load_record, replay_steps
 
 
 def _score_line(engine, state):
@@ -76,7 +76,7 @@ def run_replay(args):
     for line in replay_lines(record, viewer):
         print(line)
     if args.html:
-        from speciesgym.training.replay_page import write_replay_page
+        from speciesgym.training.records.replay_page import write_replay_page
         frames = replay_frames(record, viewer, args.every)
         who = "spectator" if viewer is None else f"player_{viewer}"
         title = f"{record['game']}, {record['players']} players, seed {record['seed']} " \

@@ -2,7 +2,7 @@
 
 `ProcessExecutor(workers, limits)` is an executor (a callable from `GameSpec`s to result
 records, yielded as games finish): each of its `workers` spawned processes plays one game at
-a time with `speciesgym.training.referee.play_spec`. The "local" executor is one worker, so games are
+a time with `speciesgym.training.tournament.referee.play_spec`. The "local" executor is one worker, so games are
 played one after another; a pool is several. Both run every bot in a child process, so both
 survive every fault of a bot:
 
@@ -29,7 +29,7 @@ import traceback
 from collections import deque
 from multiprocessing.connection import wait
 
-from speciesgym.training.referee import Clock, Limits, forfeit_record, play_spec
+from speciesgym.training.tournament.referee import Clock, Limits, forfeit_record, play_spec
 
 POLL = 0.5          # seconds between looks at a worker whose clock shows no bot call
 
@@ -84,7 +84,7 @@ def _orphan_watch(parent):
 
 
 class ProcessExecutor:
-    """Plays games in `workers` spawned processes under `limits` (training.referee.Limits,
+    """Plays games in `workers` spawned processes under `limits` (training.tournament.referee.Limits,
     read as each game starts: it may be changed between calls)."""
 
     def __init__(self, workers=1, limits=None):

@@ -1,8 +1,8 @@
 """Pool the logs of one match played over several sittings and summarise it.
 
-    python -m speciesgym.training.match_summary LOG [LOG ...]
+    python -m speciesgym.training.tournament.match_summary LOG [LOG ...]
 
-Every log is a `speciesgym match --log` file (training/match.py). A long sample is often
+Every log is a `speciesgym match --log` file (training/tournament/match.py). A long sample is often
 played as several commands, each continuing at a later seed (`--seed 720140 --games 60`
 after 140 games from 720000), so the logs are pooled by game seed: the same table of agents
 in every line, and no seed twice (an error naming both files otherwise). Seats follow each
@@ -17,7 +17,7 @@ import sys
 
 import numpy as np
 
-from speciesgym.training.ratings import wilson
+from speciesgym.training.tournament.ratings import wilson
 
 
 def read_games(paths):

@@ -38,7 +38,7 @@ class Ratings:
 
     def add(self, record):
         """Rate one result record (entrants by seat, ranks by seat); a failed game (its
-        task failed on a cluster, training.ray_executor) changes nothing."""
+        task failed on a cluster, training.tournament.ray_executor) changes nothing."""
         if record.get("failed"):
             self.history.append(self.snapshot())
             return

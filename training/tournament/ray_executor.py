@@ -1,6 +1,6 @@
 """Tournament games on a Ray cluster: `RayExecutor`, the same executor interface as
-`speciesgym.training.executors.ProcessExecutor` (GameSpecs in, result records out as games finish),
-built on `speciesgym.training.ray_tasks.RayTasks` (connecting, one task per game, in-flight limit,
+`speciesgym.training.tournament.executors.ProcessExecutor` (GameSpecs in, result records out as games finish),
+built on `speciesgym.training.cluster.tasks.RayTasks` (connecting, one task per game, in-flight limit,
 retry, cancelling).
 
 Each game is one Ray task. Inside the task the game is played by a one-worker
@@ -14,7 +14,7 @@ again, and the games already written are neither lost nor played twice.
 A task that fails for a reason that is no bot's fault (the engine raised, the Ray worker or
 its node died) is retried once by Ray. If the retry fails too, the game is recorded as
 failed: a record with `"failed": {"reason", "detail"}`, no scores and no winners, which
-`speciesgym.training.ratings` leaves out of the ratings and the leaderboard (a failure of the machine
+`speciesgym.training.tournament.ratings` leaves out of the ratings and the leaderboard (a failure of the machine
 says nothing about the bots), stored like any other game so a rerun does not play it again,
 and announced by a RuntimeWarning. (The local executor instead stops the tournament on such
 a failure; on a cluster one lost node should not end a long run.)
@@ -24,8 +24,8 @@ imports it. Without `address` the executor starts a local Ray instance (`num_cpu
 shuts it down on `close()`; with `address` ("auto", "ray://host:10001", "host:6379") it
 connects to a running cluster and leaves it running.
 """
-from speciesgym.training.ray_tasks import Failure, RayTasks
-from speciesgym.training.referee import Limits
+from speciesgym.training.cluster.tasks import Failure, RayTasks
+from speciesgym.training.tournament.referee import Limits
 
 
 def play_in_child(spec, limits):
@@ -33,7 +33,7 @@ def play_in_child(spec, limits):
     record, a forfeit record for a faulting bot; RuntimeError for a failure outside the
     bots."""
     global _LOCAL
-    from speciesgym.training.executors import ProcessExecutor
+    from speciesgym.training.tournament.executors import ProcessExecutor
     if _LOCAL is None:
         _LOCAL = ProcessExecutor(1, limits)
     _LOCAL.limits = limits
@@ -54,7 +54,7 @@ def failed_record(spec, reason, detail):
 
 class RayExecutor(RayTasks):
     """Plays tournament games as Ray tasks. address: a running cluster (None: start a local
-    instance with `num_cpus`); limits: training.referee.Limits (read as each game is sent);
+    instance with `num_cpus`); limits: training.tournament.referee.Limits (read as each game is sent);
     in_flight: tasks submitted at once (default twice the cluster's CPUs); play: the
     function a task runs, `play(spec, limits) -> record` (default `play_in_child`)."""
 

@@ -5,7 +5,7 @@ Faults, as recorded (`REASONS`): the bot `raised` (building it, in `reset` or in
 detail is the exception's last traceback line), returned a `non-integer-action` or an
 `illegal-action`, took longer than the move limit (`move-timeout`) or used more than the
 game limit (`game-timeout`), or its process `died`. The last two kinds of timeout and death
-are seen by the parent of a worker process (`speciesgym.training.executors`), which reads the `Clock`
+are seen by the parent of a worker process (`speciesgym.training.tournament.executors`), which reads the `Clock`
 the referee keeps in shared memory; everything else is seen here.
 
 Limits (`Limits`): `move` bounds each call into a bot during the game (`reset`, `act`);
@@ -22,7 +22,7 @@ import numpy as np
 
 from speciesgym.agents import from_spec
 from speciesgym.agents.runner import play_game
-from speciesgym.training.record import add_action, finish_record, new_record
+from speciesgym.training.records.record import add_action, finish_record, new_record
 
 REASONS = ("raised", "non-integer-action", "illegal-action", "move-timeout", "game-timeout",
            "died")
@@ -174,7 +174,7 @@ def build_agent(spec, game, players, seed):
 
 
 def play_spec(spec, limits=NO_LIMITS, clock=None):
-    """Play one game (a `speciesgym.training.tournament.GameSpec`); the result record written to
+    """Play one game (a `speciesgym.training.tournament.run.GameSpec`); the result record written to
     results.jsonl, a forfeit record if a bot faulted. Errors outside the bots (the engine)
     propagate."""
     referee = Referee(limits, clock or Clock())
@@ -198,7 +198,7 @@ def play_spec(spec, limits=NO_LIMITS, clock=None):
 
 
 def game_record(spec, log, result=None):
-    """The game as a training.record game record (finished when `result` is given); the
+    """The game as a training.records.record game record (finished when `result` is given); the
     parent writes it beside results.jsonl."""
     record = new_record(spec.game, spec.players, spec.options, spec.seed, spec.seats)
     for seat, action, name in log:

@@ -1,7 +1,7 @@
 """The report of a tournament folder: head-to-head, seat advantage and ratings with
 intervals, as tables (CSV) and pictures (PNG, matplotlib's Agg backend).
 
-Read from `<out>/tournament.json` and `<out>/results.jsonl` (training/tournament.py), never
+Read from `<out>/tournament.json` and `<out>/results.jsonl` (training/tournament/run.py), never
 changed. A last results line without its newline (a crash while it was written) is skipped
 with a RuntimeWarning; any other unreadable line is a ValueError naming the file and line.
 
@@ -16,7 +16,7 @@ What is measured (each over the games in the file, forfeits included by their ra
   counts 1/k, as in the leaderboard) with its Wilson 95% interval, and the mean rank. With
   no seat advantage every seat wins 1/P of the games.
 - ratings: openskill Plackett-Luce mu and sigma after every game in game order
-  (training/ratings.py), with the interval mu +- 1.96 sigma and the ordinal mu - 3 sigma.
+  (training/tournament/ratings.py), with the interval mu +- 1.96 sigma and the ordinal mu - 3 sigma.
 
 Files written into the folder by `write_report` (the `speciesgym tournament` command calls
 it at the end of every run; `speciesgym tournament-report <out>` writes it for any folder):
@@ -32,8 +32,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from speciesgym.training.ratings import Z95, rate_records, wilson
-from speciesgym.training.tournament import CONFIG_FILE, RESULTS_FILE, read_config, read_results
+from speciesgym.training.tournament.ratings import Z95, rate_records, wilson
+from speciesgym.training.tournament.run import CONFIG_FILE, RESULTS_FILE, read_config, read_results
 
 HEAD_TO_HEAD_COLUMNS = ("entrant", "opponent", "games", "share", "low", "high")
 SEAT_COLUMNS = ("seat", "games", "win_share", "low", "high", "mean_rank")

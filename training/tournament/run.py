@@ -1,6 +1,6 @@
 """Bot tournaments: the schedule (who sits where in which game), the results file that makes
-a tournament resumable, and the run that hands games to an executor (training/executors.py)
-and records what comes back, forfeits included (training/referee.py).
+a tournament resumable, and the run that hands games to an executor (training/tournament/executors.py)
+and records what comes back, forfeits included (training/tournament/referee.py).
 
 A tournament is a `Config`: game, player count, entrants (agent specs, `speciesgym.agents.from_spec`),
 number of games, seed and game options. Game `g` depends only on `(seed, g)`, never on the
@@ -27,17 +27,17 @@ Files in the output folder:
   JSON, a field missing, an `index` that is not a game number...) is a ValueError naming the
   file and the line. Asking for fewer games than the file holds plays nothing; every stored
   game is reported.
-- `games/<index>.json`: the game record of each game (training.record: seed, agents, every
+- `games/<index>.json`: the game record of each game (training.records.record: seed, agents, every
   action with its name; `speciesgym replay` replays it), written before its results line,
   which names it as `"record"`.
-- The report (training/tournament_report.py), written by the `speciesgym tournament` command
+- The report (training/tournament/report.py), written by the `speciesgym tournament` command
   when the games are played and by `speciesgym tournament-report <out>` at any time:
   head_to_head.csv/png, seats.csv/png, ratings.csv, ratings_intervals.png.
 
 Forfeits: a bot that raises (being built, in `reset` or `act`), returns a non-integer or an
 illegal action, runs past the move limit (`Limits.move`, each call) or the game limit
 (`Limits.game`, its seat's total in one game), or whose process dies, forfeits that game
-(`speciesgym.training.referee`): the game stops there; the forfeiting seat ranks last (rank P) and
+(`speciesgym.training.tournament.referee`): the game stops there; the forfeiting seat ranks last (rank P) and
 every other seat shares first place (rank 1, each a winner, so a 2-player forfeit is a win
 for the opponent and, with more players, the others split the win). Such a game counts for
 the ratings like any other; its record has `"scores": null` (no final position to score),
@@ -47,11 +47,11 @@ limit was. Played and forfeited games alike are stored, so a rerun does not repl
 The tournament goes on; each forfeit is also a RuntimeWarning naming the game and the bot.
 
 Executors: an executor is a callable mapping an iterable of `GameSpec`s to an iterable of
-result records in any order. The default is `speciesgym.training.executors.ProcessExecutor(workers,
+result records in any order. The default is `speciesgym.training.tournament.executors.ProcessExecutor(workers,
 limits)`: bots play in spawned worker processes that the parent kills when a call overruns
 its limit and replaces when they die; one worker (`--workers 1`, "local") plays the games
 one after another, more play them side by side, and both give the same records.
-`speciesgym.training.ray_executor.RayExecutor` plays them as Ray tasks on a cluster (each task judges
+`speciesgym.training.tournament.ray_executor.RayExecutor` plays them as Ray tasks on a cluster (each task judges
 its bots with a one-worker ProcessExecutor, so records are the same again); a task failing
 twice outside the bots is stored as a failed game, not rated. The parent alone writes the
 file and the ratings.
@@ -68,11 +68,11 @@ from speciesgym.agents import from_spec
 from speciesgym.agents.infoset import InfoSet
 from speciesgym.agents.runner import make_engine
 from speciesgym.agents.spec import py_factory
-from speciesgym.training.executors import ProcessExecutor
+from speciesgym.training.tournament.executors import ProcessExecutor
 from speciesgym.training.games import GAMES
-from speciesgym.training.ratings import InOrder, Ratings
-from speciesgym.training.record import save_record
-from speciesgym.training.referee import Limits, play_spec  # noqa: F401  (play_spec: one game here)
+from speciesgym.training.tournament.ratings import InOrder, Ratings
+from speciesgym.training.records.record import save_record
+from speciesgym.training.tournament.referee import Limits, play_spec  # noqa: F401  (play_spec: one game here)
 
 FORMAT = "speciesgym-tournament-1"
 CONFIG_FILE = "tournament.json"
@@ -310,7 +310,7 @@ def open_results(config, out):
 def run_tournament(config, out, workers=1, executor=None, progress=False, limits=None):
     """Play the games of `config` not yet in `out`/results.jsonl; returns (records, ratings)
     with records in game order and ratings updated live in game order (equal to rating the
-    finished file with `speciesgym.training.ratings.rate_records`). Games are played by `executor`, by
+    finished file with `speciesgym.training.tournament.ratings.rate_records`). Games are played by `executor`, by
     default a `ProcessExecutor(workers, limits)` ended on return; a forfeit is also a
     RuntimeWarning naming the game, the entrant and its fault."""
     own = executor is None
@@ -349,7 +349,7 @@ def _run(config, out, executor, progress):
 
 
 def store_game_record(record, out):
-    """Write the game's record (training.record) to <out>/games/<index>.json before its
+    """Write the game's record (training.records.record) to <out>/games/<index>.json before its
     results line, which then names it as "record"; a result without one passes unchanged."""
     record = dict(record)
     game = record.pop("game_record", None)
