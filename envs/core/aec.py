@@ -31,19 +31,20 @@ from speciesgym.envs.core.rewards import check_reward_mode, final_rewards
 class EngineAECEnv(AECEnv):
     """AEC env over one game of an engine; subclasses build the engine from options."""
 
-    metadata = {"render_modes": ["ansi", "rgb_array"], "name": "speciesgym_base",
+    metadata = {"render_modes": ["ansi", "rgb_array", "human"], "name": "speciesgym_base",
                 "is_parallelizable": False}
 
     def __init__(self, engine, render_mode=None, reward="win", scenario_loader=None):
         super().__init__()
-        if render_mode not in (None, "ansi", "rgb_array"):
-            raise ValueError(f"unknown render_mode {render_mode!r}; use None, 'ansi' or "
-                             "'rgb_array'")
+        if render_mode not in (None, "ansi", "rgb_array", "human"):
+            raise ValueError(f"unknown render_mode {render_mode!r}; use None, 'ansi', "
+                             "'rgb_array' or 'human'")
         self.engine = engine
         self._table_engine = engine
         self._scenario_loader = scenario_loader
         self.render_mode = render_mode
         self.render_viewer = None     # render(): None = spectator's view, or a seat
+        self._human_view = None       # render_mode="human": its window (envs.core.human_view)
         self.reward_mode = check_reward_mode(reward)
         self.possible_agents = [f"player_{i}" for i in range(engine.num_players)]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
@@ -146,15 +147,26 @@ class EngineAECEnv(AECEnv):
 
     def render(self):
         """ansi: the table as text; rgb_array: an HxWx3 uint8 picture of the fixed size of
-        the game; both as `render_viewer` sees it (None: the spectator's view, the default)."""
+        the game; human: that picture shown in a matplotlib window (returns None); all as
+        `render_viewer` sees it (None: the spectator's view, the default)."""
         if self.render_mode is None:
             return None
+        if self.render_mode == "ansi":
+            return self.engine.render_text(self.state_array, viewer=self.render_viewer)
+        picture = self.engine.render_image(self.state_array, viewer=self.render_viewer)
         if self.render_mode == "rgb_array":
-            return self.engine.render_image(self.state_array, viewer=self.render_viewer)
-        return self.engine.render_text(self.state_array, viewer=self.render_viewer)
+            return picture
+        if self._human_view is None:
+            from speciesgym.envs.core.human_view import HumanView
+            self._human_view = HumanView()
+        self._human_view.show(picture)
+        return None
 
     def close(self):
-        pass
+        """Closes the human window, if one is open."""
+        if self._human_view is not None:
+            self._human_view.close()
+            self._human_view = None
 
 
 class EngineOrderEnforcingWrapper(OrderEnforcingWrapper):

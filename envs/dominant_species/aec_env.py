@@ -20,7 +20,7 @@ from speciesgym.envs.core.aec import EngineAECEnv, EngineOrderEnforcingWrapper
 
 
 class DominantSpeciesEnv(EngineAECEnv):
-    metadata = {"render_modes": ["ansi", "rgb_array"], "name": "dominant_species_v0",
+    metadata = {"render_modes": ["ansi", "rgb_array", "human"], "name": "dominant_species_v0",
                 "is_parallelizable": False}
 
     def __init__(self, num_players=4, animals=None, render_mode=None, reward="win", **options):

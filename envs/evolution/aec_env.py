@@ -35,7 +35,7 @@ from speciesgym.envs.evolution import make_engine
 from speciesgym.envs.evolution.scenario import load_scenario
 
 class raw_env(EngineAECEnv):
-    metadata = {"render_modes": ["ansi", "rgb_array"], "name": "evolution_v0", "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi", "rgb_array", "human"], "name": "evolution_v0", "is_parallelizable": False}
 
     def __init__(self, num_players=4, flight=True, render_mode=None, reward="win", **unknown):
         super().__init__(make_engine(num_players, flight=flight, **unknown), render_mode,

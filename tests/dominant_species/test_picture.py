@@ -77,12 +77,11 @@ def test_bad_viewer_or_reveal_is_a_value_error():
         engine.picture(state, reveal="yes")
 
 
-def test_pettingzoo_render_test_ansi_and_rgb_array():
-    def env_fn(render_mode=None):
-        # render_test builds a "human" env only to read the metadata; no window is offered
-        return raw_env(num_players=2, render_mode=None if render_mode == "human" else render_mode)
-    assert raw_env(num_players=2).metadata["render_modes"] == ["ansi", "rgb_array"]
-    render_test(env_fn)
+def test_pettingzoo_render_test_every_mode():
+    """PettingZoo's render_test in every mode the env offers (human headless under Agg);
+    2..6 players: tests/test_render_human.py."""
+    assert raw_env(num_players=2).metadata["render_modes"] == ["ansi", "rgb_array", "human"]
+    render_test(lambda render_mode=None: raw_env(num_players=2, render_mode=render_mode))
 
 
 def test_env_rgb_array_is_the_engine_picture_from_the_chosen_viewer():

@@ -41,7 +41,7 @@ def test_ansi_render_shows_every_player():
     ({"num_players": 1}, "num_players"),
     ({"num_players": 7}, "num_players"),
     ({"num_players": 4, "reward": "money"}, "reward"),
-    ({"num_players": 4, "render_mode": "human"}, "render_mode"),
+    ({"num_players": 4, "render_mode": "window"}, "render_mode"),
     ({"num_players": 4, "flight": "yes"}, "flight"),
 ])
 def test_bad_options_raise_naming_them(kwargs, word):

@@ -164,14 +164,9 @@ def test_env_rgb_array_render_follows_render_viewer():
     assert np.array_equal(e.render(), e.engine.render_image(e.state_array, e.render_viewer))
 
 
-def test_pettingzoo_render_test_for_ansi_and_rgb_array():
-    """render_test opens the env once with render_mode='human' only to read the modes it
-    offers (ours refuses 'human', so the factory passes None then), then plays and renders
-    in each offered mode."""
-    assert raw_env.metadata["render_modes"] == ["ansi", "rgb_array"]
-
-    def env_fn(render_mode=None):
-        return raw_env(num_players=2, render_mode=None if render_mode == "human"
-                       else render_mode)
-
-    render_test(env_fn, custom_tests={"rgb_array": lambda image: image.shape == SHAPE})
+def test_pettingzoo_render_test_every_mode_at_the_fixed_picture_size():
+    """PettingZoo's render_test in every mode the env offers (human headless under Agg);
+    2..6 players: tests/test_render_human.py."""
+    assert raw_env.metadata["render_modes"] == ["ansi", "rgb_array", "human"]
+    render_test(lambda render_mode=None: raw_env(num_players=2, render_mode=render_mode),
+                custom_tests={"rgb_array": lambda image: image.shape == SHAPE})
