@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml setup.py | md5sum | cut -c1-12)
 
-.PHONY: test soak demo bench warm clean
+.PHONY: test soak demo bench warm clean lint typecheck
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -21,8 +21,18 @@ warm: $(STAMP)
 # The test suite, then every notebook in notebooks/ executed by nbmake (one pytest run), on
 # TEST_WORKERS processes (pytest-xdist; the kernels are compiled once by warm, before).
 TEST_WORKERS ?= 2
-test: warm
+test: warm lint typecheck
 	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) -m "not soak" --nbmake tests notebooks
+
+# The floors of the house (pyproject.toml [tool.importlinter]): training -> agents -> envs,
+# the games apart, training's subpackages in order.
+lint: $(STAMP)
+	$(BIN)/lint-imports
+
+# Every import over the tree resolves, and the public API checks in basic mode
+# (pyproject.toml [tool.basedpyright]).
+typecheck: $(STAMP)
+	$(BIN)/basedpyright
 
 # The long checks, on TEST_WORKERS processes; CI runs them after make test: the tests marked
 # soak (both games compiled afresh under NUMBA_BOUNDSCHECK, the wheel installed into a fresh

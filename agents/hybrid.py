@@ -74,14 +74,3 @@ class HybridAgent(Agent):
             reset = getattr(agent, "reset", None)
             if reset is not None:
                 reset(seat, num_players)
-
-
-def from_arg(spec, arg, game, num_players, seed):
-    """The HybridAgent a `hybrid:` spec names (its parts built by agents.spec.from_spec)."""
-    from speciesgym.agents.spec import from_spec
-    decisions, inner, base = parse(spec, arg)
-    if KIND_GAMES[decisions] != game:
-        raise ValueError(f"agent spec {spec!r}: {decisions} decisions are "
-                         f"{KIND_GAMES[decisions]}'s, not {game}'s")
-    return HybridAgent(decisions, from_spec(inner, game, num_players, seed=seed),
-                       from_spec(base, game, num_players, seed=seed), seed=seed)

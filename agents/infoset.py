@@ -5,7 +5,7 @@ the real state private and offers only `sample(rng)`: a full state drawn consist
 what the seat has seen (the game's `resample`), plus `engine` for stepping copies. Two
 states that differ only in what the seat cannot see give identical samples for the same rng.
 """
-import importlib
+from speciesgym.envs.games import submodule
 
 _RESAMPLERS = {}
 
@@ -13,7 +13,7 @@ _RESAMPLERS = {}
 def resampler(game):
     """The `resample(state, seat, rng)` function of a game."""
     if game not in _RESAMPLERS:
-        _RESAMPLERS[game] = importlib.import_module(f"speciesgym.envs.{game}.resample").resample
+        _RESAMPLERS[game] = submodule(game, "resample").resample
     return _RESAMPLERS[game]
 
 

@@ -11,7 +11,9 @@ scaled and clipped (capped random playouts judged by the score so far are far le
 than full ones). The move played is the root action visited most. Strength is set by
 `simulations` per move.
 
-Prior (on by default): at each tree node the heuristic bot of the game (Evolution grazer,
+Prior (on by default; `prior` takes True for the default, False for none, or an agent, or a
+factory `(game, num_players, seed) -> agent`, as OpenSpiel's MCTSBot takes an evaluator): at
+each tree node the prior bot (by default the heuristic of the game: Evolution grazer,
 Dominant Species spreader), reading only the mover's observation of the determinised state,
 names one action; it is expanded first and gets a UCT bonus prior_weight / sqrt(1 + visits)
 that fades as the node's statistics grow. Opponents in the tree are thus modelled as
@@ -48,6 +50,15 @@ def rank_values(scores, margin_scale=0.0):
 
 
 PRIOR_STYLE = {"evolution": "grazer", "dominant_species": "spreader"}
+
+
+def default_prior(game, num_players, seed):
+    """The heuristic bot of PRIOR_STYLE for `game` (imported when first asked for)."""
+    if game == "evolution":
+        from speciesgym.agents.evolution_heuristics import GrazerAgent
+        return GrazerAgent(seed=seed)
+    from speciesgym.agents.ds_heuristics import SpreaderAgent
+    return SpreaderAgent(seed=seed)
 PRIOR_WEIGHT = {"evolution": 0.2, "dominant_species": 0.5}
 
 
@@ -75,7 +86,9 @@ class MCTSAgent(Agent):
         self.c = float(c)
         self.rollout_depth = rollout_depth
         self.margin = bool(margin)
-        self.prior = bool(prior)
+        if prior is True:
+            prior = default_prior
+        self.prior = prior or None
         self.prior_weight = prior_weight
         self._prior_agents = {}
         self.rng = np.random.default_rng(seed)
@@ -148,9 +161,9 @@ class MCTSAgent(Agent):
             return -1
         agent = self._prior_agents.get(engine.game)
         if agent is None:
-            from speciesgym.agents.spec import from_spec
-            agent = from_spec(f"heuristic:{PRIOR_STYLE[engine.game]}", engine.game,
-                              engine.num_players, seed=int(self.rng.integers(2**62)))
+            agent = self.prior
+            if not callable(getattr(agent, "act", None)):       # a factory, not an agent
+                agent = agent(engine.game, engine.num_players, int(self.rng.integers(2**62)))
             self._prior_agents[engine.game] = agent
         return agent.act(engine.observe(state, seat), mask)
 

@@ -72,8 +72,8 @@ def check_metadata(path, meta, game, num_players, options=None):
     if options is not None and dict(options) != meta.get("options", {}):
         raise ValueError(f"PPO checkpoint {path!r} was trained with options "
                          f"{meta.get('options')}, not {dict(options)}")
-    import importlib
-    engine = importlib.import_module(f"speciesgym.envs.{game}").make_engine(
+    from speciesgym.envs.games import package
+    engine = package(game).make_engine(
         num_players, **meta.get("options", {}))
     if (engine.obs_size, engine.num_actions) != (meta["obs_size"], meta["num_actions"]):
         raise ValueError(f"PPO checkpoint {path!r} expects {meta['obs_size']} observations and "

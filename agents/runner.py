@@ -5,7 +5,6 @@ Every action goes through `speciesgym.envs.core.engine.checked_step`, so an agen
 action raises ValueError. Agents with `wants_infoset` receive an `speciesgym.agents.infoset.InfoSet`
 of their seat; the others see only their observation and mask.
 """
-import importlib
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -13,8 +12,8 @@ import numpy as np
 from speciesgym.agents.infoset import InfoSet
 from speciesgym.envs.core.engine import checked_step
 from speciesgym.envs.core.rewards import final_rewards
+from speciesgym.envs.games import GAMES, package
 
-GAMES = ("evolution", "dominant_species")
 _ENGINES = {}
 
 
@@ -25,7 +24,7 @@ def make_engine(game, num_players, **options):
     key = (game, num_players, tuple(sorted((name, tuple(value) if isinstance(value, list)
                                             else value) for name, value in options.items())))
     if key not in _ENGINES:
-        module = importlib.import_module(f"speciesgym.envs.{game}")
+        module = package(game)
         _ENGINES[key] = module.make_engine(num_players, **options)
     return _ENGINES[key]
 

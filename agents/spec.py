@@ -106,8 +106,7 @@ def from_spec(spec, game, num_players, seed=None):
         from speciesgym.agents.rllib_agent import RLlibAgent
         return RLlibAgent(arg, game, num_players)
     if kind == "hybrid":
-        from speciesgym.agents.hybrid import from_arg as hybrid
-        return hybrid(spec, arg, game, num_players, seed)
+        return build_hybrid(spec, arg, game, num_players, seed)
     if kind == "py":
         return build_py(spec, game, num_players, seed)
     raise ValueError(f"unknown agent spec {spec!r}; kinds: {', '.join(KINDS)} "
@@ -154,3 +153,15 @@ def build_py(spec, game, num_players, seed):
         raise ValueError(f"agent spec {spec!r} made a {type(agent).__name__}, which has no "
                          f"act(observation, action_mask) method")
     return agent
+
+
+def build_hybrid(spec, arg, game, num_players, seed):
+    """The HybridAgent a `hybrid:` spec names, its two parts built by from_spec."""
+    from speciesgym.agents.hybrid import HybridAgent, parse
+    from speciesgym.envs.decision_kinds import GAMES as KIND_GAMES
+    decisions, inner, base = parse(spec, arg)
+    if KIND_GAMES[decisions] != game:
+        raise ValueError(f"agent spec {spec!r}: {decisions} decisions are "
+                         f"{KIND_GAMES[decisions]}'s, not {game}'s")
+    return HybridAgent(decisions, from_spec(inner, game, num_players, seed=seed),
+                       from_spec(base, game, num_players, seed=seed), seed=seed)

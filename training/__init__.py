@@ -13,5 +13,6 @@ Subpackages, each importing only those after it in this list (and agents/, envs/
   records/      game records, replays and replay pages
   cluster/      Ray plumbing shared by tournaments and decision suites
 
-Top-level modules: games.py (the games the command line knows), stats.py (intervals).
+Top-level modules, below every subpackage: games.py (the games by name, game options),
+stats.py (the intervals), arguments.py (argparse types every command's parser uses).
 """

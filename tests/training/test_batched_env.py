@@ -204,7 +204,8 @@ def test_batched_evaluation_gives_the_sequential_figures(game, compiled_random):
     from sb3_contrib import MaskablePPO
 
     from speciesgym.agents.ppo_agent import PPOAgent
-    from speciesgym.training.ppo.train import Args, evaluate
+    from speciesgym.training.ppo.args import Args
+    from speciesgym.training.ppo.evaluation import evaluate
     model = MaskablePPO("MlpPolicy", BatchedEnv(game, 2, 1, seed=0), seed=0, device="cpu",
                         policy_kwargs={"net_arch": [16]})
     agent = PPOAgent.from_model(model)

@@ -8,7 +8,7 @@ import pytest
 
 from speciesgym.training import cli
 from speciesgym.training.analysis.effects import delta_interval, effects
-from speciesgym.training.analysis.sweep_report import iqm
+from speciesgym.training.stats import iqm
 from speciesgym.training.ppo.train import Args
 from speciesgym.training.ppo.sweep import sweep_config
 

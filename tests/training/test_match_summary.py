@@ -5,7 +5,7 @@ import pytest
 
 from speciesgym.training.tournament.match import run_match
 from speciesgym.training.tournament.match_summary import main, read_games, seed_runs, summarise
-from speciesgym.training.tournament.ratings import wilson
+from speciesgym.training.stats import wilson
 
 AGENTS = ["search:1", "random"]
 

@@ -15,7 +15,8 @@ import pytest
 from speciesgym.agents.ppo_agent import read_metadata
 from speciesgym.training import cli
 from speciesgym.training.ppo import sweep as sweep_module
-from speciesgym.training.analysis.sweep_report import ALL_HEURISTICS, iqm, run_report, stratified_bootstrap
+from speciesgym.training.analysis.sweep_report import ALL_HEURISTICS, run_report
+from speciesgym.training.stats import iqm, stratified_bootstrap
 from speciesgym.training.ppo.sweep import argv_of, parse_seeds, run_sweep
 from speciesgym.training.ppo.train import Args, add_arguments, args_from_namespace
 

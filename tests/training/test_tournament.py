@@ -10,7 +10,8 @@ from collections import Counter
 import pytest
 
 from speciesgym.training.cli import main
-from speciesgym.training.tournament.ratings import Ratings, leaderboard, rate_records, wilson
+from speciesgym.training.stats import wilson
+from speciesgym.training.tournament.ratings import Ratings, leaderboard, rate_records
 from speciesgym.training.records.record import load_record, replay_record
 from speciesgym.training.tournament.run import (Config, load, play_spec, read_results, run_tournament,
                                  table)

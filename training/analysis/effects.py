@@ -20,10 +20,10 @@ import os
 
 import numpy as np
 
-from speciesgym.training.analysis.sweep_report import (ALL_HEURISTICS, CONFIDENCE, iqm, read_eval, seed_dirs,
-                                        summarise)
+from speciesgym.training.analysis.sweep_report import ALL_HEURISTICS, read_eval, seed_dirs, summarise
 from speciesgym.training.ppo.stored_args import stored_config
 from speciesgym.training.ppo.sweep import NOT_CONFIG, SWEEP_FILE
+from speciesgym.training.stats import CONFIDENCE, iqm
 
 COMPARED = ("game", "players")       # what must be equal for win rates to compare
 FIELDS = ("sweep", "changes", "step", "opponent", "seeds", "iqm", "low", "high", "delta",

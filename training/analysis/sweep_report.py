@@ -29,39 +29,12 @@ import re
 
 import numpy as np
 
+from speciesgym.training.stats import CONFIDENCE, iqm, stratified_bootstrap
+
 ALL_HEURISTICS = "all heuristics"
 SEED_DIR = re.compile(r"seed_([0-9]+)")
-CONFIDENCE = 0.95
 FIELDS = ("step", "opponent", "seeds", "iqm", "low", "high", "mean", "past_target", "target",
           "cpu_minutes")
-
-
-def iqm(values):
-    """Interquartile mean: the mean of the sorted values without int(n/4) at each end."""
-    x = np.sort(np.asarray(values, dtype=float), axis=-1)
-    n = x.shape[-1]
-    if n == 0:
-        raise ValueError("iqm of no values")
-    cut = int(0.25 * n)
-    return x[..., cut:n - cut].mean(axis=-1)
-
-
-def stratified_bootstrap(groups, statistic=iqm, reps=2000, seed=0, confidence=CONFIDENCE):
-    """(low, high): the percentile bootstrap interval of `statistic` over the pooled values of
-    `groups` (a list of 1-d arrays, one per task), each group resampled with replacement on its
-    own (rliable's StratifiedBootstrap). `statistic` takes an array (reps, n) and returns (reps,)."""
-    if reps < 1:
-        raise ValueError(f"reps must be at least 1, got {reps}")
-    groups = [np.asarray(g, dtype=float) for g in groups]
-    if not groups or any(g.size == 0 for g in groups):
-        raise ValueError("stratified_bootstrap needs at least one value in every group")
-    rng = np.random.default_rng(seed)
-    samples = np.concatenate([g[rng.integers(0, g.size, size=(reps, g.size))] for g in groups],
-                             axis=1)
-    stats = statistic(samples)
-    tail = (1 - confidence) / 2 * 100
-    low, high = np.percentile(stats, [tail, 100 - tail])
-    return float(low), float(high)
 
 
 def seed_dirs(folder):

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from speciesgym.envs.games import submodule
 from speciesgym.training.games import GAMES, game_module
 
 BASELINE = "pettingzoo connect_four_v3"
@@ -237,7 +238,7 @@ def state_memory():
     """Bytes of one game's state and of a batch of BATCH_FOR_MEMORY games, per game."""
     out = {}
     for game in GAMES:
-        dtype = importlib.import_module(f"speciesgym.envs.{game}.state").STATE_DTYPE
+        dtype = submodule(game, "state").STATE_DTYPE
         out[game] = {"state_bytes": dtype.itemsize,
                      f"batch_{BATCH_FOR_MEMORY}_mb": round(
                          np.zeros(BATCH_FOR_MEMORY, dtype).nbytes / 2**20, 1)}

@@ -29,7 +29,9 @@ import time
 from stable_baselines3.common.vec_env import VecEnvWrapper
 
 from speciesgym.training.ppo.single_agent import make_game_engine
-from speciesgym.training.ppo.train import HEURISTICS, Args, make_vec_env, opponent_mix
+from speciesgym.training.ppo.args import HEURISTICS, Args
+from speciesgym.training.ppo.opponents import opponent_mix
+from speciesgym.training.ppo.vec_env import make_vec_env
 
 MIXES = ("default", "compiled", "selfplay")
 

@@ -5,7 +5,7 @@ import json
 import os
 import sys
 
-from speciesgym.training.cli.arguments import output_file, player_count, positive_int
+from speciesgym.training.arguments import output_file, player_count, positive_int
 from speciesgym.training.games import GAMES, game_module, parse_options
 
 

@@ -11,7 +11,6 @@ The person chooses among the legal actions by number (1, 2, ...; the table numbe
 the end of the input stops the game (no traceback). With `save`, the game is written as a
 record (training.records.record) when it ends or stops.
 """
-import importlib
 import sys
 
 import numpy as np
@@ -19,6 +18,7 @@ import numpy as np
 from speciesgym.agents.runner import agent_action, make_engine
 from speciesgym.agents.spec import from_spec
 from speciesgym.envs.core.engine import checked_step
+from speciesgym.envs.games import public_namer
 from speciesgym.training.records.record import add_action, finish_record, new_record, save_record
 
 HUMAN = "human"
@@ -49,10 +49,6 @@ def seat_specs(agents, num_players, human):
                          f"seat ({bots}), got {len(specs)}")
     it = iter(specs)
     return [HUMAN if seat == human else next(it) for seat in range(num_players)]
-
-
-def public_namer(game):
-    return importlib.import_module(f"speciesgym.envs.{game}.public_names").public_action_name
 
 
 def ask_person(engine, state, seat, legal, ask, out):

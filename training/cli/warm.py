@@ -9,18 +9,18 @@ instead of a silent minute; with a warm cache it prints nothing. (Each game pack
 own stale cache on import: envs.core.cache.drop_stale_cache.)
 """
 import argparse
-import importlib
 import sys
 import time
 
 from speciesgym.envs.core.cold_cache import cache_is_cold
+from speciesgym.envs.games import package
 from speciesgym.training.games import GAMES, game_module
 
 
 def warm_game(name):
     """Compile or load every kernel of game `name`; returns the seconds it took."""
     start = time.perf_counter()
-    importlib.import_module(f"speciesgym.envs.{name}").warm()
+    package(name).warm()
     return time.perf_counter() - start
 
 

@@ -1,6 +1,6 @@
 """`speciesgym decisions build | relabel | agree | pair | info | restamp | eval | leaderboard |
 rescore | proof`: the argument parser; what each subcommand does is in commands.py."""
-from speciesgym.training.cli.arguments import positive_int
+from speciesgym.training.arguments import positive_int
 from speciesgym.training.decisions.commands import (SHIPPED, cmd_agree, cmd_build, cmd_eval,
                                                     cmd_info, cmd_leaderboard, cmd_pair,
                                                     cmd_proof, cmd_relabel, cmd_rescore,

@@ -1,4 +1,4 @@
-"""The end-of-run evaluation of training (training.ppo.train.evaluate) with every game of an
+"""The end-of-run evaluation of training (training.ppo.evaluation.evaluate) with every game of an
 opponent played side by side in one BatchedEnv (`--vec batched`).
 
 The games are the sequential evaluation's: one generator seeded with `seed` draws game k's

@@ -17,6 +17,11 @@ from there. Two steps:
 Both are seeded: the same arguments give the same demonstrations and the same weights (one
 torch thread).
 """
+import json
+import os
+import sys
+import time
+
 import numpy as np
 
 from speciesgym.envs.core.engine import checked_step
@@ -252,3 +257,34 @@ def _holdout_figures(policy, demos, rows, chunk=8192):
             hits += float((chosen == torch.as_tensor(acts)).float().sum())
             sq += float(((values - torch.as_tensor(rets)) ** 2).sum())
     return {"accuracy": hits / len(rows), "value_mse": sq / len(rows)}
+
+
+def behaviour_clone(model, args, teachers, options, run_dir):
+    """Warm start: imitate `teachers` (training.ppo.imitation), in `pretrain_rounds` DAgger
+    rounds; the figures of every round go to pretrain.json."""
+    from speciesgym.agents.ppo_agent import PPOAgent
+    start = time.perf_counter()
+    rounds, demos = [], None
+    for r in range(args.pretrain_rounds):
+        student = PPOAgent.from_model(model) if r else None
+        games = args.pretrain_games if r == 0 else max(1, args.pretrain_games // 2)
+        demos = collect(args.game, args.players, teachers, games, seed=args.seed + 7919 * r,
+                        options=options, reward=args.reward, shaping=args.shaping,
+                        gamma=args.gamma, student=student, into=demos)
+        print(f"train: imitation round {r + 1}: {len(demos)} decisions from {demos.games} "
+              f"games of {', '.join(teachers)} ({time.perf_counter() - start:.0f} s)",
+              file=sys.stderr)
+
+        def log(stats):
+            print(f"train: imitation epoch {stats['epoch']}: loss {stats['loss']:.3f}, held-out "
+                  f"accuracy {stats['accuracy']:.1%}, value error {stats['value_mse']:.3f}",
+                  file=sys.stderr)
+
+        stats = pretrain(model, demos, epochs=args.pretrain_epochs, batch_size=args.batch_size,
+                         learning_rate=args.pretrain_lr, seed=args.seed + r, log=log)
+        rounds.append(dict(stats, round=r + 1, games=demos.games, decisions=len(demos)))
+    summary = dict(rounds[-1], teachers=teachers, rounds=rounds,
+                   seconds=round(time.perf_counter() - start, 1))
+    with open(os.path.join(run_dir, "pretrain.json"), "w") as f:
+        json.dump(summary, f, indent=2)
+    return summary

@@ -19,9 +19,12 @@ from stable_baselines3.common.callbacks import BaseCallback
 from speciesgym.agents.ppo_agent import PPOAgent, check_metadata, read_metadata, write_checkpoint
 from speciesgym.training.decisions.during_training import SUITE_COLUMNS
 from speciesgym.training.ppo.signals import StopSignals
-from speciesgym.training.ppo.train import (behaviour_clone, evaluate, link_or_copy, make_vec_env,
-                                       opponent_mix, split_specs)
-from speciesgym.training.ppo.args import net_layers
+from speciesgym.training.ppo.args import net_layers, split_specs
+from speciesgym.training.ppo.evaluation import evaluate
+from speciesgym.training.ppo.imitation import behaviour_clone
+from speciesgym.training.ppo.opponents import opponent_mix
+from speciesgym.training.ppo.run_folder import link_or_copy
+from speciesgym.training.ppo.vec_env import make_vec_env
 
 EVAL_HEADER = ["step", "opponent", "games", "win_rate", "mean_reward", "mean_score",
                "seconds", "cpu_seconds"]

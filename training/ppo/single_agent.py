@@ -36,7 +36,6 @@ observation and mask (search agents also get their own `speciesgym.agents.infose
 Randomness: `reset(seed=s)` reseeds the env's generator, which then draws every game seed,
 opponent choice and opponent seed, so an env seeded once replays the same episodes.
 """
-import importlib
 import numbers
 
 import gymnasium as gym
@@ -45,9 +44,9 @@ from gymnasium import spaces
 
 from speciesgym.agents.ppo_compiled import compiled_ppo
 from speciesgym.envs.core.engine import checked_step
+from speciesgym.envs.games import GAMES, package
 from speciesgym.envs.core.rewards import check_reward_mode, final_rewards
 
-GAMES = ("evolution", "dominant_species")
 ILLEGAL_ACTIONS = ("raise", "penalize")    # what an action the rules forbid does
 ILLEGAL_PENALTY = 1.0                      # the default cost of one illegal action (penalize)
 SCORE_SCALE = {"evolution": 20.0, "dominant_species": 50.0}   # a typical winning margin
@@ -59,7 +58,7 @@ def make_game_engine(game, num_players, options=None):
     """`envs.<game>.make_engine(num_players, **options)`; ValueError names an unknown game."""
     if game not in GAMES:
         raise ValueError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
-    module = importlib.import_module(f"speciesgym.envs.{game}")
+    module = package(game)
     return module.make_engine(num_players, **dict(options or {}))
 
 

@@ -37,7 +37,9 @@ import subprocess
 import sys
 import time
 
-from speciesgym.training.ppo.train import Args, Run, available_baselines, check_args, split_specs
+from speciesgym.training.ppo.args import Args, check_args, split_specs
+from speciesgym.training.ppo.opponents import available_baselines
+from speciesgym.training.ppo.run_folder import Run
 from speciesgym.training.ppo.single_agent import SingleAgentEnv
 from speciesgym.training.ppo.stored_args import differences, stored_config
 from speciesgym.training.ppo.args import parse_options

@@ -9,7 +9,7 @@ the spectator by default (other seats' hidden choices described as the table see
 import io
 
 from speciesgym.envs.core.picture import check_viewer
-from speciesgym.training.cli.play import public_namer
+from speciesgym.envs.games import public_namer
 from speciesgym.training.records.record import load_record, replay_steps
 
 

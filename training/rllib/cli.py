@@ -58,7 +58,7 @@ def evaluate(out, config, games):
     """'win rate against random over N games: x% (Wilson 95% a-b%)' for the run's agent."""
     from speciesgym.agents import from_spec
     from speciesgym.agents.runner import play_match
-    from speciesgym.training.tournament.ratings import wilson
+    from speciesgym.training.stats import wilson
     agent = from_spec(f"rllib:{out}", config.game, config.players)
     others = [from_spec("random", config.game, config.players, seed=i + 1)
               for i in range(config.players - 1)]

@@ -15,9 +15,9 @@ import time
 
 from speciesgym.agents import from_spec
 from speciesgym.agents.runner import play_match
-from speciesgym.training.cli.arguments import output_file
+from speciesgym.training.arguments import output_file
 from speciesgym.training.games import parse_options
-from speciesgym.training.tournament.ratings import wilson
+from speciesgym.training.stats import wilson
 
 
 class GameLog:

@@ -17,7 +17,7 @@ import sys
 
 import numpy as np
 
-from speciesgym.training.tournament.ratings import wilson
+from speciesgym.training.stats import wilson
 
 
 def read_games(paths):

@@ -21,9 +21,10 @@ import json
 import math
 import os
 
+from speciesgym.training.stats import wilson
+
 COLUMNS = ("entrant", "games", "win_rate", "win_low", "win_high", "mean_rank", "mean_score",
            "forfeits", "mu", "sigma", "ordinal")
-Z95 = 1.959963984540054
 
 
 class Ratings:
@@ -78,17 +79,6 @@ def rate_records(records, entrants):
     for record in sorted(records, key=lambda r: r["index"]):
         ratings.add(record)
     return ratings
-
-
-def wilson(successes, n, z=Z95):
-    """The Wilson score interval (low, high) of a proportion; (0, 1) when n is 0."""
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _tally(records, entrants):

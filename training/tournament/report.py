@@ -32,7 +32,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from speciesgym.training.tournament.ratings import Z95, rate_records, wilson
+from speciesgym.training.stats import Z95, wilson
+from speciesgym.training.tournament.ratings import rate_records
 from speciesgym.training.tournament.run import CONFIG_FILE, RESULTS_FILE, read_config, read_results
 
 HEAD_TO_HEAD_COLUMNS = ("entrant", "opponent", "games", "share", "low", "high")

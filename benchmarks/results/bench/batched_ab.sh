@@ -8,8 +8,8 @@
 PY=/work/main/.venv/bin/python
 for r in 1 2 3 4; do
  for g in evolution dominant_species; do for p in 2 4; do
-  b=$(cd /work/wt/base12 && $PY -c "from training.bench import bench_game; print(bench_game('$g',$p,2000,1,0)['engine_decisions_per_s'])" 2>/dev/null | tail -1)
-  m=$(cd /work/main && $PY -c "from speciesgym.training.bench import bench_game; print(bench_game('$g',$p,2000,1,0)['engine_decisions_per_s'])" 2>/dev/null | tail -1)
+  b=$(cd /work/wt/base12 && $PY -c "from training.bench.speed import bench_game; print(bench_game('$g',$p,2000,1,0)['engine_decisions_per_s'])" 2>/dev/null | tail -1)
+  m=$(cd /work/main && $PY -c "from speciesgym.training.bench.speed import bench_game; print(bench_game('$g',$p,2000,1,0)['engine_decisions_per_s'])" 2>/dev/null | tail -1)
   echo "round $r $g ${p}p base $b main $m"
  done; done
 done

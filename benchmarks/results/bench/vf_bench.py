@@ -3,8 +3,8 @@ separate 256,256 pi/vf against smaller value nets, and torch's distribution vali
 import sys, time
 import numpy as np, torch
 from sb3_contrib import MaskablePPO
-from speciesgym.training.train_args import Args
-from speciesgym.training.train import make_vec_env
+from speciesgym.training.ppo.args import Args
+from speciesgym.training.ppo.train import make_vec_env
 
 torch.set_num_threads(1)
 args = Args(game="dominant_species", players=2, envs=8)
