@@ -1,7 +1,7 @@
 # Copy the small files of training runs and sweeps (eval.csv, args.json, pretrain.json,
 # sweep.json, the per-seed logs; no checkpoints) from RUNS into benchmarks/results/runs/, so
 # that `speciesgym report` and `speciesgym effects` figures survive the machine. Run from
-# the repository root: RUNS=/work/runs sh benchmarks/results/save_runs.sh [SWEEP...] (only the
+# the repository root: RUNS=<runs folder> sh benchmarks/results/save_runs.sh [SWEEP...] (only the
 # named folders of RUNS; all of RUNS without one); OUT=<folder> writes elsewhere than
 # benchmarks/results/runs
 RUNS=${RUNS:-runs}
