@@ -10,7 +10,7 @@
 # and 3M steps (seed 0: 55.5% after 134 CPU-minutes at load 4-5).
 #
 #   nice -n 19 sh benchmarks/scripts/dominant_species_spreader_clone_seeds.sh    # from the repository root
-#   RUNS_DIR=/work/runs SEEDS=0-1 WORKERS=1 sh benchmarks/scripts/...
+#   RUNS_DIR=../runs SEEDS=0-1 WORKERS=1 sh benchmarks/scripts/...
 #   NAME=<sweep> EXTRA="--vf-net 256,256" sh benchmarks/scripts/...    # a variant
 set -e
 SPECIESGYM=${SPECIESGYM:-"python -m speciesgym"}

@@ -16,7 +16,7 @@
 # test in tests/training/test_train.py trains at three cadences and gets the same weights).
 #
 #   nice -n 19 sh benchmarks/scripts/evolution_effects.sh
-#   RUNS_DIR=/work/runs SEEDS=0-2 VARIANTS="noclone noshaping" sh benchmarks/scripts/evolution_effects.sh
+#   RUNS_DIR=../runs SEEDS=0-2 VARIANTS="noclone noshaping" sh benchmarks/scripts/evolution_effects.sh
 set -e
 HERE=$(dirname "$0")
 SPECIESGYM=${SPECIESGYM:-"python -m speciesgym"}

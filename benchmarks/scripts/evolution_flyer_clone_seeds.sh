@@ -6,7 +6,7 @@
 # each heuristic, seats rotating. WORKERS=2 runs two seeds at a time.
 #
 #   nice -n 19 sh benchmarks/scripts/evolution_flyer_clone_seeds.sh          # from the repository root
-#   RUNS_DIR=/work/runs TIMESTEPS=300000 sh benchmarks/scripts/...
+#   RUNS_DIR=../runs TIMESTEPS=300000 sh benchmarks/scripts/...
 #   NAME=<sweep> EXTRA="--shaping 0" sh benchmarks/scripts/...   # a variant (evolution_effects.sh)
 set -e
 SPECIESGYM=${SPECIESGYM:-"python -m speciesgym.training.cli"}

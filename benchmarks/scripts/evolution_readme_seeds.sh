@@ -6,7 +6,7 @@
 # (--workers 1) at the lowest priority; every command is resumable: run the script again.
 #
 #   nice -n 19 sh benchmarks/scripts/evolution_readme_seeds.sh          # from the repository root
-#   RUNS_DIR=/work/runs TIMESTEPS=3000000 sh benchmarks/scripts/...     # elsewhere, or longer
+#   RUNS_DIR=../runs TIMESTEPS=3000000 sh benchmarks/scripts/...     # elsewhere, or longer
 #
 # Raising TIMESTEPS later continues the same sweeps (the step budget is not part of a sweep's
 # config). Results: speciesgym report $RUNS_DIR/<name> (report.csv, report.json, curves.png).
