@@ -125,6 +125,12 @@ def test_the_wheel_installs_speciesgym_alone_and_plays_beside_a_users_packages(t
     with zipfile.ZipFile(wheel) as zf:
         tops = {name.split("/")[0] for name in zf.namelist()}
     assert {t for t in tops if not t.endswith(".dist-info")} == {"speciesgym"}, tops
+    with zipfile.ZipFile(wheel) as zf:
+        names = zf.namelist()
+    results = [n for n in names if "/results/" in n or n.endswith((".csv", ".jsonl", ".log"))]
+    assert not results, f"result files in the wheel: {results[:5]}"
+    assert "speciesgym/py.typed" in names, "the wheel should mark its type hints (py.typed)"
+    assert wheel.stat().st_size < 30e6, f"wheel of {wheel.stat().st_size / 1e6:.1f} MB"
 
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
