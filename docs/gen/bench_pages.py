@@ -1,0 +1,159 @@
+"""The benchmark pages (docs/benchmarks/*.md): current figures only, every table read from
+its results file under benchmarks/results/ and headed by its date, commit, machine and
+command (docs/gen/bench_sources.py). `figures()` gives each quoted figure with its source, so
+a test can check every one against the file it comes from."""
+import csv
+import json
+from pathlib import Path
+
+from docs.gen import bench_sources as src
+
+ROOT = Path(__file__).resolve().parents[2]
+RESULTS = ROOT / "benchmarks" / "results"
+
+
+def _pct(x):
+    return f"{100 * x:.1f}%"
+
+
+def _meta(s):
+    return (f"*Measured {s['date']} at commit `{s['commit']}` on {s['machine']}. "
+            f"Raw file: `benchmarks/results/{s['file']}`.*\n\n"
+            f"```\n{s['command']}\n```\n")
+
+
+def training_rows(s):
+    """The report's rows at its last step: (opponent, IQM, low, high, share of seeds past
+    the target, CPU minutes per seed)."""
+    report = json.loads((RESULTS / s["file"]).read_text())
+    last = max(r["step"] for r in report["rows"])
+    rows = [r for r in report["rows"] if r["step"] == last]
+    return report, last, rows
+
+
+def strength_summary(s):
+    from speciesgym.training.tournament.match_summary import read_games, summarise
+    agents, games = read_games([str(RESULTS / s["file"])])
+    return summarise(agents, games)
+
+
+def speed_rows(s):
+    text = (RESULTS / s["file"]).read_text()
+    return json.loads(text[text.index("\n{") + 1:])
+
+
+def decision_rows(s):
+    with open(RESULTS / s["file"]) as f:
+        return list(csv.DictReader(f))
+
+
+def training_page():
+    out = ["# Training results", "",
+           "Win share of the trained policy (seats rotating, 200 games per heuristic and seed) "
+           "at the end of each recipe: the IQM across 5 seeds with its 95% stratified bootstrap "
+           "interval (2,000 resamples), the share of seeds past the target, and CPU minutes per "
+           "seed (cloning and evaluations included). Made by `speciesgym report "
+           "<sweep folder> --target T`. How to train: [Training](../training.md).", ""]
+    for s in src.TRAINING:
+        report, last, rows = training_rows(s)
+        out += [f"## {s['title']}", "", _meta(s),
+                f"Step {last:,}; target {report['target']:.2f}.", "",
+                "| opponent | IQM [95%] | seeds past target | CPU min per seed |",
+                "|---|---|---|---|"]
+        out += [f"| {r['opponent']} | {_pct(r['iqm'])} [{_pct(r['low'])}, {_pct(r['high'])}] "
+                f"| {r['past_target'] * r['seeds']:.0f} of {r['seeds']} "
+                f"| {r['cpu_minutes']:.1f} |" for r in rows]
+        out.append("")
+    return "\n".join(out)
+
+
+def strength_page():
+    out = ["# Playing strength", "",
+           "Win share of the search agent (`search:200cpums`: 200 ms of process CPU time per "
+           "decision) at tables with seats rotating, a shared win split, with its 95% Wilson "
+           "interval; `python -m speciesgym.training.tournament.match_summary <log>` prints the "
+           "same from the log. Only samples whose logs are kept are quoted. "
+           "Agents: [Agents](../agents.md); tournaments: [Tournaments](../tournaments.md).", ""]
+    for s in src.STRENGTH:
+        summary = strength_summary(s)
+        seeds = ", ".join(f"{a}-{b}" for a, b in summary["seeds"])
+        low, high = summary["cpu_s_iqr"]
+        out += [f"## {s['title']}", "", _meta(s),
+                f"{summary['games']} games, seeds {seeds}; CPU seconds per game: median "
+                f"{summary['cpu_s_median']:.0f} (IQR {low:.0f}-{high:.0f}).", "",
+                "| agent | wins | win share [95%] |", "|---|---|---|"]
+        out += [f"| `{r['agent']}` | {r['wins']:g}/{r['games']} | {r['win_share']:.3f} "
+                f"[{r['low']:.2f}, {r['high']:.2f}] |" for r in summary["agents"]]
+        out.append("")
+    return "\n".join(out)
+
+
+def speed_page():
+    s = src.SPEED
+    data = speed_rows(s)
+    out = ["# Speed", "",
+           "Random masked play, decisions per second: the median of alternating rounds of "
+           "every contender, one process. `batched`: whole games inside compiled code "
+           "(`envs/<game>/batch.py`); `per call`: the engine's Stepper, one compiled call per "
+           "decision; `plain api`: the engine's `legal_mask`/`apply`; `aec`: the PettingZoo "
+           "env. PettingZoo and OpenSpiel games are measured in the same rounds. "
+           "Engine APIs: [Concepts](../concepts.md).", "", _meta(s),
+           f"{data['rounds']} rounds of {data['round_seconds']} s per contender.", "",
+           "| contender | decisions/s (median) | min | max | x connect_four_v3 |",
+           "|---|---|---|---|---|"]
+    out += [f"| {r['name']} | {r['median']:,} | {r['min']:,} | {r['max']:,} "
+            f"| {r['ratio_to_connect_four_v3']:.2f} |" for r in data["rows"]]
+    out.append("")
+    return "\n".join(out)
+
+
+def decisions_page():
+    out = ["# Decision benchmarks", "",
+           "Leaderboards of the 2-player suites scored against two independent labellings "
+           "(agreement on clear positions, regret on all, both with 95% intervals), with the "
+           "noise floor: the regret of an oracle of one labelling scored under the other. "
+           "Suites and commands: [Decision suites](../decisions.md).", ""]
+    for s in src.DECISIONS:
+        rows = decision_rows(s)
+        first = rows[0]
+        out += [f"## {s['title']}", "", _meta(s),
+                f"{first['n']} positions ({first['n_clear']} clear); noise floor "
+                f"{float(first['floor']):.4f} [{float(first['floor_lo']):.4f}, "
+                f"{float(first['floor_hi']):.4f}].", "",
+                "| agent | agreement [95%] | regret [95%] | ms per decision |",
+                "|---|---|---|---|"]
+        out += [f"| `{r['agent']}` | {float(r['agreement']):.3f} [{float(r['agreement_lo']):.3f}, "
+                f"{float(r['agreement_hi']):.3f}] | {float(r['regret']):.4f} "
+                f"[{float(r['regret_lo']):.4f}, {float(r['regret_hi']):.4f}] "
+                f"| {float(r['ms_per_decision']):.2f} |" for r in rows]
+        out.append("")
+    return "\n".join(out)
+
+
+def pages():
+    return {"benchmarks/training.md": training_page(), "benchmarks/strength.md": strength_page(),
+            "benchmarks/speed.md": speed_page(), "benchmarks/decisions.md": decisions_page()}
+
+
+def headline():
+    """The README's results table: one line per headline figure, linking its page."""
+    rows = []
+    for s in src.TRAINING:
+        _, _, found = training_rows(s)
+        best = min((r for r in found if r["opponent"].startswith("heuristic:")),
+                   key=lambda r: r["iqm"])
+        rows.append((s["title"].split(":")[0], f"PPO recipe vs its strongest heuristic, "
+                     f"{best['opponent']}", f"{_pct(best['iqm'])} IQM, 5 seeds",
+                     "docs/benchmarks/training.md"))
+    s = src.STRENGTH[0]
+    agent = strength_summary(s)["agents"][0]
+    rows.append((s["title"].split(":")[0], "search vs three heuristics",
+                 f"{agent['win_share']:.3f} win share, {agent['games']} games",
+                 "docs/benchmarks/strength.md"))
+    speed = {r["name"]: r["median"] for r in speed_rows(src.SPEED)["rows"]}
+    rows.append(("both games, 4 players", "random play through the AEC env",
+                 f"{speed['evolution 4p aec']:,} / {speed['dominant_species 4p aec']:,} "
+                 "decisions/s", "docs/benchmarks/speed.md"))
+    lines = ["| game | what | result | page |", "|---|---|---|---|"]
+    lines += [f"| {g} | {w} | {r} | [{p.split('/')[-1][:-3]}]({p}) |" for g, w, r, p in rows]
+    return "\n".join(lines)

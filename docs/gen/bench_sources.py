@@ -1,0 +1,63 @@
+"""Where each benchmark table comes from: its results file (under benchmarks/results/), the
+date it was measured, the commit that recorded it, the machine and the command that
+reproduces it. The figures themselves are always read from the file (docs/gen/bench_pages.py)."""
+MACHINE = "2 cores, x86_64 Linux, AMD EPYC, shared with other jobs"
+
+TRAINING = [
+    dict(title="Evolution, 2 players: clone heuristic:flyer, then 300k PPO steps",
+         file="runs-s17/evolution-2p-flyerclone/report.json", date="2026-12-04",
+         commit="56187c2", machine=MACHINE,
+         command="SEEDS=0-4 WORKERS=2 sh benchmarks/scripts/evolution_flyer_clone_seeds.sh"),
+    dict(title="Dominant Species, 2 players: clone heuristic:spreader, then 4.5M PPO steps "
+               "(64x64 value network)",
+         file="runs/dominant_species-2p-spreaderclone-vf64/report.json", date="2026-12-04",
+         commit="1a5b75c", machine=MACHINE,
+         command="NAME=dominant_species-2p-spreaderclone-vf64 SEEDS=0-4 TIMESTEPS=4500000 "
+                 "WORKERS=2 EXTRA=\"--vf-net 64,64\" sh "
+                 "benchmarks/scripts/dominant_species_spreader_clone_seeds.sh"),
+    dict(title="Dominant Species, 4 players: clone heuristic:spreader, then 4.5M PPO steps",
+         file="runs/dominant_species-4p-spreaderclone/report.json", date="2026-12-05",
+         commit="14cbb2a", machine=MACHINE,
+         command="NAME=dominant_species-4p-spreaderclone PLAYERS=4 SEEDS=0-4 WORKERS=2 sh "
+                 "benchmarks/scripts/dominant_species_spreader_clone_seeds.sh"),
+]
+
+STRENGTH = [
+    dict(title="Dominant Species, 4 players: search against three heuristics (target 0.40)",
+         file="strength/ds-4p-mixed-priorspreader-eval.jsonl", date="2026-12-04",
+         commit="6a99b1a", machine=MACHINE,
+         command="speciesgym match --game dominant_species --agents "
+                 "search:200cpums:prior=spreader:eval,heuristic:spreader,heuristic:dominator,"
+                 "heuristic:spreader --games 200 --seed 740000 --log ds-4p.jsonl"),
+    dict(title="Dominant Species, 2 players: search against heuristic:spreader "
+               "(the log's seeds only)",
+         file="strength/ds-2p-spreader-priorspreader-eval-c.jsonl", date="2026-12-04",
+         commit="6a99b1a", machine=MACHINE,
+         command="speciesgym match --game dominant_species --agents "
+                 "search:200cpums:prior=spreader:eval,heuristic:spreader --games 126 "
+                 "--seed 730074 --log ds-2p.jsonl"),
+    dict(title="Dominant Species, 2 players: search against mcts:128",
+         file="strength/ds-2p-mcts128.jsonl", date="2026-12-04", commit="9b0354b",
+         machine=MACHINE,
+         command="speciesgym match --game dominant_species --agents "
+                 "search:200cpums:prior=spreader:eval,mcts:128 --games 40 --seed 750000 "
+                 "--log ds-2p-mcts128.jsonl"),
+    dict(title="Evolution, 2 players: search against mcts:128 (the log's seeds only)",
+         file="strength/evo2p-mcts128-c.jsonl", date="2026-12-03", commit="f403832",
+         machine=MACHINE,
+         command="speciesgym match --game evolution --agents search:200cpums,mcts:128 "
+                 "--games 60 --seed 720140 --log evo2p-mcts128.jsonl"),
+]
+
+SPEED = dict(file="bench/compare-2026-12-03-idle.txt", date="2026-12-03", commit="e4a9927",
+             machine="2 cores, x86_64 Linux, AMD EPYC, otherwise idle",
+             command="speciesgym bench --compare --rounds 5 --round-seconds 0.5")
+
+DECISIONS = [
+    dict(title=f"{name} (2 players, shipped v2 labelling against a relabelling)",
+         file=f"decisions/noise-floor/board-{name}/leaderboard.csv", date="2026-12-05",
+         commit="e4836c4", machine=MACHINE,
+         command=f"NAME={name} A=<shipped suite> B=<relabelled suite> AGENTS=<agents> "
+                 "sh benchmarks/scripts/noise_floor.sh")
+    for name in ("feeding-2p", "evolve-2p", "dominance-2p")
+]

@@ -1,0 +1,91 @@
+"""The environment pages' index tables, from the code's own layout tables: the action blocks
+(`envs/<game>/actions.py` BLOCKS) and the observation pieces (`envs/<game>/observe.py` LAYOUT).
+
+Each page is a hand-written template (`docs/gen/templates/<game>.md`) whose markers
+`<!-- actions -->`, `<!-- observation -->` and `<!-- header -->` this module fills."""
+import importlib
+from pathlib import Path
+
+import numpy as np
+
+TEMPLATES = Path(__file__).parent / "templates"
+GAMES = {"evolution": "Evolution", "dominant_species": "Dominant Species"}
+PLAYERS = range(2, 7)
+
+
+def action_rows(game):
+    blocks = importlib.import_module(f"speciesgym.envs.{game}.actions").BLOCKS
+    return [(b.name, b.start, b.start + b.size - 1, b.size) for b in blocks.blocks]
+
+
+def observation_rows(game):
+    """(name, shape, first index, last index, size) per piece, in the vector's order."""
+    layout = importlib.import_module(f"speciesgym.envs.{game}.observe").LAYOUT
+    rows, start = [], 0
+    for name, shape in layout:
+        shape = tuple(shape) if isinstance(shape, (tuple, list)) else (int(shape),)
+        size = int(np.prod(shape))
+        rows.append((name, shape, start, start + size - 1, size))
+        start += size
+    return rows
+
+
+def sizes(game):
+    """{players: (observation size, action count)} read from the env itself."""
+    module = importlib.import_module(f"speciesgym.{game}_v0")
+    out = {}
+    for n in PLAYERS:
+        env = module.env(num_players=n)
+        out[n] = (env.observation_space("player_0")["observation"].shape[0],
+                  env.action_space("player_0").n)
+    return out
+
+
+def _table(head, rows):
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def actions_table(game):
+    return _table(["block", "first index", "last index", "size"],
+                  [(f"`{n}`", a, b, s) for n, a, b, s in action_rows(game)])
+
+
+def observation_table(game):
+    shape = lambda s: " x ".join(str(d) for d in s)  # noqa: E731
+    return _table(["piece", "shape", "first index", "last index", "size"],
+                  [(f"`{n}`", shape(sh), a, b, s) for n, sh, a, b, s in observation_rows(game)])
+
+
+def header_table(game):
+    found = sizes(game)
+    obs = {o for o, _ in found.values()}
+    acts = {a for _, a in found.values()}
+    if len(obs) != 1 or len(acts) != 1:
+        raise ValueError(f"{game}: sizes vary with the player count: {found}")
+    obs, acts = obs.pop(), acts.pop()
+    rows = [("Import", f"`from speciesgym import {game}_v0`"),
+            ("Actions", "Discrete"), ("Parallel API", "No (AEC only)"),
+            ("Manual control", "`speciesgym play --human 0`"),
+            ("Agents", "`player_0` .. `player_{n-1}`"), ("Agent count", "2 to 6"),
+            ("Action shape", "(1,)"), ("Action values", f"0 .. {acts - 1} (`Discrete({acts})`)"),
+            ("Observation shape", f"`{{\"observation\": ({obs},), \"action_mask\": ({acts},)}}`"),
+            ("Observation values", "observation float32 (scaled, mostly 0..1); "
+                                   "action_mask int8 0/1"),
+            ("Observation size by players", ", ".join(f"{n}: {o}" for n, (o, _) in found.items())),
+            ("Render modes", "`ansi`, `rgb_array`, `human`")]
+    return _table(["", ""], rows)
+
+
+def render(game):
+    text = (TEMPLATES / f"{game}.md").read_text()
+    for marker, make in (("header", header_table), ("actions", actions_table),
+                         ("observation", observation_table)):
+        text = text.replace(f"<!-- {marker} -->", make(game))
+    return text
+
+
+def pages():
+    """{path relative to docs/: text} of the environment pages."""
+    return {f"environments/{game}.md": render(game) for game in GAMES}
