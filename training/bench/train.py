@@ -29,7 +29,7 @@ import time
 from stable_baselines3.common.vec_env import VecEnvWrapper
 
 from speciesgym.training.ppo.single_agent import make_game_engine
-from speciesgym.training.ppo.args import HEURISTICS, Args
+from speciesgym.training.ppo.args import DEFAULT_BASELINES, Args
 from speciesgym.training.ppo.opponents import opponent_mix
 from speciesgym.training.ppo.vec_env import make_vec_env
 
@@ -73,7 +73,7 @@ def one_run(game, vec, mix, timesteps, envs, players, seed, folder):
     torch.manual_seed(seed)
     torch.set_num_threads(1)
     args = Args(game=game, players=players, envs=envs, vec=vec, seed=seed)
-    baselines = ["random", *HEURISTICS[game]] if mix == "default" else ["random", "greedy"]
+    baselines = ["random", *DEFAULT_BASELINES[game]] if mix == "default" else ["random", "greedy"]
     venv = TimedVecEnv(make_vec_env(args, baselines, [1.0] * len(baselines), seed))
     net = [int(x) for x in args.net.split(",")]
     model = MaskablePPO(

@@ -10,11 +10,14 @@ import inspect
 from dataclasses import dataclass, field
 
 from speciesgym.envs.core.rewards import REWARD_MODES
+from speciesgym.envs.games import GAMES
 from speciesgym.training.games import parse_options  # noqa: F401  (re-exported for training.ppo.train)
 from speciesgym.training.ppo.recipes import CHOICES, recipe_for
 
-HEURISTICS = {"evolution": ("heuristic:grazer", "heuristic:hunter"),
-              "dominant_species": ("heuristic:dominator", "heuristic:spreader")}
+# The heuristic opponents a run trains against when --baselines is not given (beside random);
+# the heuristics themselves are agents.spec.HEURISTICS.
+DEFAULT_BASELINES = {"evolution": ("heuristic:grazer", "heuristic:hunter"),
+                     "dominant_species": ("heuristic:dominator", "heuristic:spreader")}
 
 VECS = ("dummy", "subproc", "batched")
 
@@ -152,8 +155,8 @@ BOUNDS = (("self_play", 0.0, 1.0, False), ("learning_rate", 0.0, float("inf"), T
 
 
 def check_args(args):
-    if args.game not in HEURISTICS:
-        raise ValueError(f"unknown game {args.game!r}; choose one of {', '.join(HEURISTICS)}")
+    if args.game not in GAMES:
+        raise ValueError(f"unknown game {args.game!r}; choose one of {', '.join(GAMES)}")
     for name in ("timesteps", "envs", "n_steps", "batch_size", "n_epochs", "checkpoint_every",
                  "pool_every", "eval_games", "pool_size", "threads", "pretrain_games",
                  "pretrain_epochs", "pretrain_rounds"):

@@ -2,7 +2,7 @@
 learner's own snapshots (`opponent_mix`)."""
 import sys
 
-from speciesgym.training.ppo.args import HEURISTICS, parse_options, split_specs
+from speciesgym.training.ppo.args import DEFAULT_BASELINES, parse_options, split_specs
 from speciesgym.training.ppo.single_agent import SingleAgentEnv
 
 
@@ -12,7 +12,7 @@ def available_baselines(args):
         specs = split_specs(args.baselines)
     else:
         specs = ["random"]
-        for spec in HEURISTICS[args.game]:
+        for spec in DEFAULT_BASELINES[args.game]:
             try:
                 SingleAgentEnv(args.game, args.players, [spec], options=parse_options(args.option))
             except (ValueError, ImportError):

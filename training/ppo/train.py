@@ -52,7 +52,7 @@ from speciesgym.training.ppo.evaluation import print_table
 from speciesgym.training.ppo.opponents import available_baselines
 from speciesgym.training.ppo.run_folder import Run, check_resume, resumed_pool
 from speciesgym.training.ppo.single_agent import SingleAgentEnv, make_game_engine
-from speciesgym.training.ppo.args import (HEURISTICS, Args, add_arguments, args_from_namespace,  # noqa: F401
+from speciesgym.training.ppo.args import (DEFAULT_BASELINES, Args, add_arguments, args_from_namespace,  # noqa: F401
                                   check_args, parse_options, split_specs)
 
 
