@@ -3,14 +3,14 @@ list the pages that differ from what the code and results give, exit 1 if any)."
 import sys
 from pathlib import Path
 
-from docs.gen import bench_pages, cli_page, env_pages, rules_pages
+from docs.gen import agents_page, bench_pages, cli_page, env_pages, rules_pages, suites_page
 
 DOCS = Path(__file__).resolve().parents[1]
 
 
 def generated():
     out = {}
-    for module in (env_pages, cli_page, rules_pages, bench_pages):
+    for module in (env_pages, cli_page, agents_page, suites_page, rules_pages, bench_pages):
         out.update(module.pages())
     return out
 
