@@ -1,0 +1,130 @@
+"""The pages that describe code or results say what the code and the results files say:
+every generated file (python -m docs.gen) is up to date; the environment pages' index tables
+match actions.py BLOCKS and observe.py LAYOUT; the observation size is the same for 2..6
+players; every figure the benchmark pages and the README quote is the one in its file."""
+import json
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from docs.gen import __main__ as gen
+from docs.gen import bench_sources
+from speciesgym import dominant_species_v0, evolution_v0
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs"
+GAMES = {"evolution": evolution_v0, "dominant_species": dominant_species_v0}
+
+
+def test_every_generated_page_is_what_the_code_and_results_give():
+    stale = [name for name, text in gen.generated().items()
+             if not (DOCS / name).exists() or (DOCS / name).read_text() != text]
+    assert not stale, f"stale generated files {stale}: run python -m docs.gen and commit"
+
+
+def _section_rows(text, heading):
+    """The table rows (lists of cells) of the first table after `heading`."""
+    body = text.split(heading, 1)[1]
+    rows, started = [], False
+    for line in body.splitlines():
+        if line.startswith("|"):
+            started = True
+            rows.append([c.strip() for c in line.strip("|").split("|")])
+        elif started:
+            break
+    return rows[2:]                                   # without head and rule
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_action_table_is_the_code_s_blocks(game):
+    import importlib
+    blocks = importlib.import_module(f"speciesgym.envs.{game}.actions").BLOCKS
+    text = (DOCS / "environments" / f"{game}.md").read_text()
+    rows = _section_rows(text, "## Action space")
+    assert [(r[0].strip("`"), int(r[1]), int(r[2]), int(r[3])) for r in rows] == \
+        [(b.name, b.start, b.start + b.size - 1, b.size) for b in blocks.blocks]
+    assert int(rows[-1][2]) + 1 == blocks.n
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_observation_table_is_the_code_s_layout(game):
+    import importlib
+    observe = importlib.import_module(f"speciesgym.envs.{game}.observe")
+    text = (DOCS / "environments" / f"{game}.md").read_text()
+    rows = _section_rows(text, "The vector by index range")
+    start = 0
+    assert len(rows) == len(observe.LAYOUT)
+    for row, (name, shape) in zip(rows, observe.LAYOUT):
+        size = int(np.prod(shape))
+        assert (row[0].strip("`"), int(row[2]), int(row[3]), int(row[4])) == \
+            (name, start, start + size - 1, size)
+        start += size
+    assert start == observe.OBS_SIZE
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_observation_has_one_size_for_2_to_6_players_as_the_pages_say(game):
+    """Evolution lays its per-seat pieces out for 6 seats, Dominant Species has a slot per
+    animal: the vector is OBS_SIZE long at every table size, and the seats (or animals) not
+    at the table stay zero."""
+    import importlib
+    size = importlib.import_module(f"speciesgym.envs.{game}.observe").OBS_SIZE
+    for players in range(2, 7):
+        env = GAMES[game].env(num_players=players)
+        env.reset(seed=players)
+        obs = env.observe(env.agent_selection)["observation"]
+        assert env.observation_space("player_0")["observation"].shape == (size,)
+        assert obs.shape == (size,) and obs.dtype == np.float32
+    page = " ".join((DOCS / "environments" / f"{game}.md").read_text().split())
+    assert f"**{size} for every player count (2 to 6)**" in page
+    readme = (ROOT / "README.md").read_text()
+    assert f"float32 ({size},)" in readme
+
+
+def test_evolution_seats_not_at_the_table_stay_zero():
+    from speciesgym.envs.evolution.observe import OFFSETS
+    env = evolution_v0.env(num_players=2)
+    env.reset(seed=3)
+    obs = env.observe(env.agent_selection)["observation"]
+    players = obs[OFFSETS["players"]:OFFSETS["players"] + 6 * 6].reshape(6, 6)
+    assert players[:2, 0].tolist() == [1.0, 1.0]           # present
+    assert not players[2:].any()
+
+
+def test_every_training_figure_is_its_report_s():
+    page = (DOCS / "benchmarks" / "training.md").read_text()
+    for source in bench_sources.TRAINING:
+        report = json.loads((ROOT / "benchmarks" / "results" / source["file"]).read_text())
+        last = max(r["step"] for r in report["rows"])
+        section = page.split(f"## {source['title']}", 1)[1].split("\n## ", 1)[0]
+        for row in (r for r in report["rows"] if r["step"] == last):
+            figure = (f"| {row['opponent']} | {100 * row['iqm']:.1f}% [{100 * row['low']:.1f}%, "
+                      f"{100 * row['high']:.1f}%]")
+            assert figure in section, f"{source['file']}: {figure} not on the page"
+
+
+def test_every_strength_figure_is_its_log_s():
+    page = (DOCS / "benchmarks" / "strength.md").read_text()
+    for source in bench_sources.STRENGTH:
+        lines = [json.loads(x) for x in
+                 (ROOT / "benchmarks" / "results" / source["file"]).read_text().splitlines()
+                 if x.strip()]
+        wins = sum(line["shares"][0] for line in lines)
+        section = page.split(f"## {source['title']}", 1)[1].split("\n## ", 1)[0]
+        assert f"| `{lines[0]['agents'][0]}` | {wins:g}/{len(lines)} |" in section
+
+
+def test_the_readme_s_results_are_on_the_pages_they_link():
+    readme = (ROOT / "README.md").read_text()
+    block = readme.split("<!-- results:", 1)[1].split("<!-- /results -->", 1)[0]
+    rows = [line for line in block.splitlines() if line.startswith("| ") and "](" in line]
+    assert len(rows) >= 4
+    for row in rows:
+        page = re.search(r"\]\((docs/[^)]+)\)", row).group(1)
+        figures = re.findall(r"\d[\d,]*\.?\d*%?", row.split("|")[3])
+        text = (ROOT / page).read_text()
+        for figure in figures:
+            if figure.endswith("%") or "," in figure or "." in figure:
+                assert figure in text, f"README figure {figure} not on {page}"
