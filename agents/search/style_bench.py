@@ -1,6 +1,6 @@
 """CPU microseconds per decision of the compiled Dominant Species heuristic bots, reading
-their View from an observation vector (fill_observation, then read_view: the path before
-session 15) against straight from the state record (view_of_state: the path the search's
+their View from an observation vector (fill_observation, then read_view: the earlier
+path) against straight from the state record (view_of_state: the path the search's
 rollouts and the batched env's opponents take now), measured in one run.
 
     python -m speciesgym.agents.search.style_bench --players 2 4 --rounds 5

@@ -13,7 +13,7 @@ import numpy as np
 # The ops of a game's `env_at(states, b, op, arg, setup, mask, obs)`: the one compiled entry
 # point behind the engine methods an env calls (new_state, mask_into, apply_then_mask,
 # observe). Every compiled entry point links and re-optimises the whole rule tree below it,
-# so a user's first step compiles one instead of four (cold start, issue 12 item 3).
+# so a user's first step compiles one instead of four (the cold start).
 # ENV_NEW: a new game of `arg` players with the game's `setup` array; ENV_MASK: the mask into
 # `mask`, returning the seat to move (-1 once over); ENV_STEP: apply action `arg`, then as
 # ENV_MASK (-2 and nothing changed if the action cannot be applied); ENV_OBSERVE: seat

@@ -3,7 +3,7 @@
 `rule_kernel` is `njit(cache=True)` for a helper that compiled code calls (the rules below
 the engines' entry points). Numba builds, besides each compiled body, a CPython wrapper and
 a C wrapper for it; a helper reached only from compiled code needs neither, and they were a
-third of the cold compile of a user's first step (issue 12 item 3). A rule kernel is
+third of the cold compile of a user's first step. A rule kernel is
 compiled without them; when Python calls one (tests, tools), the call goes to a twin
 dispatcher of the same function, compiled with its wrappers on that first Python call and
 cached on its own. A caller's constant argument is typed as its plain type, not as a numba
@@ -23,7 +23,7 @@ forbids further compilation: a caller's int8 seat, bool flag, enum member or lit
 is converted to int64 at the call, and every caller shares the one body (loaded from numba's
 disk cache after the first run). That one compilation happens when something first needs the
 helper (a caller being compiled, or a call from Python), not at import: a program that loads
-its entry points from the cache never loads the helpers (cold start, issue 12 item 3).
+its entry points from the cache never loads the helpers (the cold start).
 `close()` (called once every helper of a game is defined) refuses later definitions;
 `seal()` also compiles every helper now, callees first (warm, tests).
 """

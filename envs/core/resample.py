@@ -3,7 +3,7 @@
 `resample_into(redeal_at, state, seat, rng, out)` copies `state` into `out` through a byte view
 (a plain memory copy, several times cheaper than `state.copy()` of a record array) and
 redraws what `seat` cannot see there with the game's compiled `redeal_at(states, b, seat,
-words)`, which takes arrays and an index, never a record (issue 12, item 5). Search agents
+words)`, which takes arrays and an index, never a record. Search agents
 pass the same `out` buffer at every simulation.
 """
 import numpy as np

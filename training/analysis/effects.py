@@ -1,5 +1,4 @@
-"""What a change of recipe does to the multi-seed result: `speciesgym effects BASE VARIANT...`
-(issue 13, item 3).
+"""What a change of recipe does to the multi-seed result: `speciesgym effects BASE VARIANT...`.
 
 Each argument is a sweep's folder (training.ppo.sweep; the report of training.analysis.sweep_report reads the
 same files). For every sweep, at its last evaluated step and for each opponent (and the "all

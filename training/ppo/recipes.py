@@ -1,4 +1,4 @@
-"""The recipes `speciesgym train` starts from (issue 13, item 2).
+"""The recipes `speciesgym train` starts from.
 
 A recipe is a set of flag values, per game, found by multi-seed sweeps (README, "A recipe that
 holds across seeds"); `speciesgym train` fills every flag the command line does not give from
