@@ -4,14 +4,14 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml setup.py | md5sum | cut -c1-12)
 
-.PHONY: test soak demo bench warm clean lint typecheck
+.PHONY: test soak demo bench warm clean lint typecheck docs
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 
 $(STAMP): $(BIN)/python pyproject.toml setup.py
-	$(BIN)/pip install -q -e ".[dev,train,ray]"
+	$(BIN)/pip install -q -e ".[dev,train,ray,docs]"
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
@@ -19,10 +19,18 @@ warm: $(STAMP)
 	$(BIN)/speciesgym warm
 
 # The test suite, then every notebook in notebooks/ executed by nbmake (one pytest run), on
-# TEST_WORKERS processes (pytest-xdist; the kernels are compiled once by warm, before).
+# TEST_WORKERS processes (pytest-xdist; the kernels are compiled once by warm, before); then
+# the documentation site built strictly (make docs).
 TEST_WORKERS ?= 2
 test: warm lint typecheck
 	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) -m "not soak" --nbmake tests notebooks
+	$(MAKE) --no-print-directory docs
+
+# The documentation site from docs/ into site/ (mkdocs.yml); --strict: a broken link, a
+# missing page or a failing API reference fails the build. Needs no network. The pages
+# generated from code and results are rewritten by `python -m docs.gen` (tests/docs checks).
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
 
 # The floors of the house (pyproject.toml [tool.importlinter]): training -> agents -> envs,
 # the games apart, training's subpackages in order.
