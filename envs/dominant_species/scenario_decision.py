@@ -7,11 +7,14 @@ progress (what to_scenario writes), `start` a point where the engine itself begi
 
 Raw decision fields are checked for ranges that keep every kernel inside its tables, per
 decision where a field is an index there (Catastrophe's neighbour, Wanderlust's stack...),
-for the card a card decision belongs to, and for a non-empty legal mask afterwards.
+for the card a card decision belongs to, against the board by the context rules of the
+decision in progress (decision_context.CONTEXT_RULES), and for a non-empty legal mask
+afterwards.
 """
 import numpy as np
 
 from speciesgym.envs.dominant_species import data as D
+from speciesgym.envs.dominant_species.decision_context import check_context
 from speciesgym.envs.dominant_species.rules import board as B
 
 DECISION_FIELDS = ("phase", "sub", "actor", "cursor", "space_now", "owner", "card",
@@ -157,3 +160,4 @@ def _set_decision(st, dec, animals):
         raise ValueError(f"decision.ctx_corner: {B.DECISION_NAMES[sub]} needs a corner")
     if sub == B.D_CATA_ADJ and D.NEIGHBORS[st["ctx_cell"], st["ctx_k"]] < 0:
         raise ValueError("decision.ctx_k: no hex in that direction")
+    check_context(st)
