@@ -48,6 +48,11 @@ class GameEngine(ABC):
     def apply(self, state, action):
         """Apply a legal action (the kernels trust it: use checked_step at a boundary)."""
 
+    def conservation_problem(self, state):
+        """The first conservation law `state` breaks, as text, or None; `checked_step` asks
+        after every step it applies. Games override it."""
+        return None
+
     def mask_into(self, state, out):
         """Fill `out` (int8, num_actions) with the legal mask, all zeros once the game is
         over, and return the seat to move (-1 once over). Games override it with one
@@ -120,13 +125,26 @@ def check_action(engine, state, action, mask):
     return action
 
 
+class ConservationError(RuntimeError):
+    """A step broke a conservation law of its game (an engine fault, not a bad input)."""
+
+
 def checked_step(engine, state, action):
     """Apply `action` after checking it; on a bad action raise ValueError, change nothing.
-    Computes who moves and the mask: a caller that holds the mask uses `check_action` and
-    `engine.apply_then_mask` instead."""
+    After the step the game's conservation laws are checked (`engine.conservation_problem`):
+    a step that breaks one is undone and raises ConservationError naming the law, so a
+    broken state is caught at the step that makes it. Computes who moves and the mask: a
+    caller that holds the mask uses `check_action` and `engine.apply_then_mask` instead."""
     if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
         raise ValueError(f"action must be an integer index, got {action!r}")
     action = int(action)
     if engine.to_move(state) < 0:
         raise ValueError(f"action {action}: the game is over")
+    before = state.copy()
     engine.apply(state, check_action(engine, state, action, engine.legal_mask(state)))
+    problem = engine.conservation_problem(state)
+    if problem is not None:
+        name = engine.action_name(before, action)
+        state[...] = before
+        raise ConservationError(f"action {action} ({name}) in phase "
+                                f"{engine.phase_name(before)} broke a conservation law: {problem}")

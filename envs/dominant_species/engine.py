@@ -16,6 +16,7 @@ from speciesgym.envs.core.rng import rng_below, seed_word
 from speciesgym.envs.core.stepper import list_legal, pack
 from speciesgym.envs.dominant_species import data as D
 from speciesgym.envs.dominant_species.actions import N_ACTIONS
+from speciesgym.envs.dominant_species.conservation import conservation_problem
 from speciesgym.envs.dominant_species.observe import OBS_SIZE, fill_observation, observe_at
 from speciesgym.envs.dominant_species.observe_memo import MEMO_SIZE, fill_observation_memo
 from speciesgym.envs.dominant_species.rules import PH_OVER, legal_mask, settle, step
@@ -250,6 +251,11 @@ class DominantSpeciesEngine(GameEngine):
         if not step_legal_at(state, 0, action):
             raise ValueError(f"action {action} is not legal now (0..{N_ACTIONS - 1}, "
                              "legal in the stored mask)")
+
+    def conservation_problem(self, state):
+        """Cubes, elements, pawns, tiles and cards conserved (see the conservation module)."""
+        check_state(state)
+        return conservation_problem(state)
 
     def apply_then_mask(self, state, action, out):
         """`apply` then `mask_into` in one compiled call; the legality check against the

@@ -20,6 +20,7 @@ from speciesgym.envs.core.rng import seed_word
 from speciesgym.envs.core.stepper import list_legal, pack
 from speciesgym.envs.evolution import rules
 from speciesgym.envs.evolution.actions import N_ACTIONS
+from speciesgym.envs.evolution.invariants import position_problem
 from speciesgym.envs.evolution.names import action_name, phase_name
 from speciesgym.envs.evolution.observe import OBS_SIZE, observe_into
 from speciesgym.envs.evolution.render import render_text
@@ -187,6 +188,11 @@ class EvolutionEngine(GameEngine):
         action = check_index(action, N_ACTIONS, "action")
         if not step_at(state, 0, action):
             raise ValueError(f"action {action}: the game is over")
+
+    def conservation_problem(self, state):
+        """Every card in one place, the food ledger and the board supply (invariants module)."""
+        check_state(state)
+        return position_problem(state[0])
 
     def apply_then_mask(self, state, action, out):
         check_state(state)
