@@ -21,7 +21,7 @@ def _value(rng, old):
     """A replacement: a near value for a number, else a boundary number or an odd type."""
     roll = rng.random()
     if isinstance(old, int) and not isinstance(old, bool) and roll < 0.5:
-        return int(old + rng.choice((-2, -1, 1, 2)))
+        return old + int(rng.choice((-2, -1, 1, 2)))
     if roll < 0.8:
         return int(rng.choice(VALUES))
     return copy.deepcopy(ODD[int(rng.integers(len(ODD)))])
