@@ -331,6 +331,10 @@ def build_parser():
     match = sub.add_parser("match", help="one table of agents plays N games, seats rotating; "
                            "win shares with 95%% intervals")
     add_match_arguments(match)
+    from speciesgym.training.luck.cli import add_arguments as add_luck_arguments
+    add_luck_arguments(sub.add_parser(
+        "luck", help="luck-corrected rewards of stored game records: plain and adjusted "
+        "means, variance ratio (training/luck)"))
     from speciesgym.training.decisions.cli import add_decisions_parser
     add_decisions_parser(sub)
     report = sub.add_parser("report", help="a sweep's win rates across seeds: IQM, 95%% "

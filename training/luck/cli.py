@@ -1,0 +1,102 @@
+"""`speciesgym luck <records or folders>`: luck-corrected rewards of one agent's seat in
+stored game records (a tournament's games/*.json, a match's records), after the fact.
+
+Prints the plain and adjusted mean reward with 95% bootstrap intervals over games, a line
+`variance ratio <r>`, and the games each needs for a +-3 point interval; --out writes the
+per-game rows (plain, adjusted, chance term by phase) and the summary, naming the value.
+"""
+import json
+import os
+
+from speciesgym.training.luck.estimator import summarize, variance_ratio_line
+from speciesgym.training.luck.evaluate import record_luck
+from speciesgym.training.luck.values import parse_value
+from speciesgym.training.records.record import FORMAT, load_record
+
+
+def add_arguments(parser):
+    parser.add_argument("paths", nargs="+", help="game record files, or folders searched "
+                        "for them (a tournament's folder)")
+    parser.add_argument("--luck", "--value", dest="value", default="value:search:8",
+                        help="the value function, fixed before the games were seen "
+                             "(default %(default)s)")
+    parser.add_argument("--agent", default=None, help="the agent spec whose seat is "
+                        "evaluated (default: the agent of seat 0 of the first record)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the value's own "
+                        "generator and of the bootstrap")
+    parser.add_argument("--out", default=None, help="a JSON file for per-game rows and the "
+                        "summary")
+    parser.set_defaults(func=run)
+
+
+def record_paths(paths):
+    out = []
+    for path in paths:
+        if os.path.isdir(path):
+            for root, _, files in os.walk(path):
+                out += [os.path.join(root, f) for f in sorted(files) if f.endswith(".json")]
+        elif os.path.isfile(path):
+            out.append(path)
+        else:
+            raise ValueError(f"no such record file or folder: {path}")
+    return out
+
+
+def load_records(paths):
+    records = []
+    for path in record_paths(paths):
+        try:
+            with open(path, encoding="utf-8") as fh:
+                head = json.load(fh)
+        except (OSError, ValueError):
+            continue
+        if isinstance(head, dict) and head.get("format") == FORMAT and head.get("finished"):
+            records.append(load_record(path))
+    if not records:
+        raise ValueError("no finished game records found")
+    return records
+
+
+def evaluate(records, value_spec, agent=None, seed=0):
+    """(rows, summary) for the seat of `agent` in every record that has it."""
+    first = records[0]
+    agent = first["agents"][0] if agent is None else agent
+    value = parse_value(value_spec, first["game"], first["players"], first["options"], seed)
+    rows = []
+    for rec in records:
+        if (rec["game"], rec["players"], rec["options"]) != (first["game"], first["players"],
+                                                              first["options"]):
+            raise ValueError("records of different games or options cannot be pooled")
+        if agent not in rec["agents"]:
+            continue
+        seat = rec["agents"].index(agent)
+        reward, luck, cpu = record_luck(rec, value, seat)
+        rows.append({"seed": rec["seed"], "seat": seat, "plain": reward,
+                     "adjusted": luck.adjusted(reward), "chance": luck.total("chance"),
+                     "by_label": luck.by_label(), "cpu_seconds": cpu})
+    if len(rows) < 2:
+        raise ValueError(f"fewer than 2 records with agent {agent!r}")
+    summary = summarize([r["plain"] for r in rows], [r["adjusted"] for r in rows], seed=seed)
+    summary.update(value=value.name, agent=agent, game=first["game"],
+                   cpu_seconds_per_game=sum(r["cpu_seconds"] for r in rows) / len(rows))
+    return rows, summary
+
+
+def format_summary(s):
+    lines = [f"{s['agent']} in {s['games']} games of {s['game']}, luck value {s['value']}"]
+    for kind in ("plain", "adjusted"):
+        k = s[kind]
+        lines.append(f"  {kind:<8} reward {k['mean']:.3f} [{k['low']:.3f}, {k['high']:.3f}] "
+                     f"sd {k['sd']:.3f}, {k['games_needed']} games for +-3 points")
+    lines.append(variance_ratio_line(s))
+    lines.append(f"correction cost {s['cpu_seconds_per_game']:.2f} CPU s per game")
+    return "\n".join(lines)
+
+
+def run(args):
+    rows, summary = evaluate(load_records(args.paths), args.value, args.agent, args.seed)
+    print(format_summary(summary))
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as fh:
+            json.dump({"summary": summary, "games": rows}, fh, indent=1)
+    return 0
