@@ -54,6 +54,12 @@ def pack_policy(policy, name="policy"):
                              f"(only Linear followed by Tanh or ReLU)")
     if pairs[-1][1] != NONE:
         raise ValueError(f"{name}: the action layer must be a bare Linear")
+    return pack_linears(pairs, name)
+
+
+def pack_linears(pairs, name="net"):
+    """(params float32, layers int64 (L, 5)) of [(torch Linear, activation code), ...] in
+    order, each taking the previous one's outputs (ValueError naming `name` otherwise)."""
     chunks, rows, offset = [], [], 0
     for k, (linear, act) in enumerate(pairs):
         w = linear.weight.detach().cpu().numpy().astype(np.float32)     # (out, in)

@@ -41,8 +41,9 @@ class Tree:
     """The tree arrays of agents.search.uct, reused from decision to decision and grown
     when a budget needs more nodes."""
 
-    def __init__(self, n_actions, capacity):
+    def __init__(self, n_actions, capacity, logits=False):
         self.n_actions = n_actions
+        self.with_logits = logits
         self._alloc(capacity)
 
     def _alloc(self, capacity):
@@ -51,6 +52,7 @@ class Tree:
         self.avail = np.zeros(capacity, np.int64)
         self.value = np.zeros((capacity, 6), np.float64)
         self.hint = np.zeros(capacity, np.int32)
+        self.logits = np.zeros((capacity if self.with_logits else 1, self.n_actions), np.float32)
         self.meta = np.zeros(1, np.int64)
 
     def clear(self):
@@ -62,10 +64,11 @@ class Tree:
         if need <= self.child.shape[0]:
             return
         used = int(self.meta[0])
-        old = (self.child, self.visits, self.avail, self.value, self.hint)
+        old = (self.child, self.visits, self.avail, self.value, self.hint, self.logits)
         self._alloc(max(need, 2 * self.child.shape[0]))
-        for new, arr in zip((self.child, self.visits, self.avail, self.value, self.hint), old):
-            new[:used] = arr[:used]
+        for new, arr in zip((self.child, self.visits, self.avail, self.value, self.hint,
+                             self.logits), old):
+            new[:min(used, len(arr))] = arr[:min(used, len(arr))]
         self.meta[0] = used
 
     def arrays(self):
@@ -101,13 +104,17 @@ class SearchAgent(Agent):
     agents.mcts.DEFAULT_DEPTH); evaluate: a capped rollout also counts what the game's end
     would pay now (the glue's `ending_now`); chunk: simulations between clock checks under a
     time budget; cpu: `ms` counts the process's CPU time, not wall time; game: checks the
-    policies against that game's styles now (else at the first decision)."""
+    policies (and the net) against that game now (else at the first decision); net: a
+    policy/value net (agents.net.mlp: a PolicyValueNet, a file or a `zoo:` name) guiding
+    the search (agents.search.uct_net: PUCT with its prior, c_puct, and leaf values
+    (1 - lam) * net + lam * rollout; prior/prior_policy are then unused)."""
 
     wants_infoset = True
 
     def __init__(self, simulations=None, ms=None, c=0.7, depth=None, policy="greedy",
                  prior=True, prior_weight=None, chunk=16, seed=None, cpu=False,
-                 prior_policy="greedy", evaluate=False, game=None, name=None):
+                 prior_policy="greedy", evaluate=False, game=None, name=None, net=None,
+                 lam=0.5, c_puct=1.0):
         if (simulations is None) == (ms is None):
             raise ValueError("search: give either simulations or ms")
         if simulations is not None and (isinstance(simulations, bool) or int(simulations) < 1):
@@ -134,6 +141,16 @@ class SearchAgent(Agent):
         self.cpu = bool(cpu)
         if self.cpu and ms is None:
             raise ValueError("search: cpu=True needs a time budget (ms)")
+        if not 0.0 <= float(lam) <= 1.0 or not float(c_puct) >= 0:
+            raise ValueError(f"search: lam must be in [0, 1] and c_puct >= 0, got {lam!r}, "
+                             f"{c_puct!r}")
+        self.lam, self.c_puct = float(lam), float(c_puct)
+        self.net = None
+        if net is not None:
+            from speciesgym.agents.net.mlp import PolicyValueNet, load
+            self.net = net if isinstance(net, PolicyValueNet) else load(net)
+            if game is not None:
+                self.check_net(glue(game))
         self.rng = np.random.default_rng(seed)
         self.word = np.zeros(1, WORD_DTYPE)
         self.word[0]["rng"] = seed_word(int(self.rng.integers(2**62)))
@@ -154,7 +171,10 @@ class SearchAgent(Agent):
         root = infoset.sample(self.rng)          # a determinisation; the search redraws it
         tree = self.trees.get(game.GAME)
         if tree is None:
-            tree = self.trees[game.GAME] = Tree(game.N_ACTIONS, 1 + (self.simulations or 1024))
+            if self.net is not None:
+                self.check_net(game)
+            tree = self.trees[game.GAME] = Tree(game.N_ACTIONS, 1 + (self.simulations or 1024),
+                                                logits=self.net is not None)
         tree.clear()
         self.last_simulations = self._search(game, root, infoset.seat, tree)
         actions, visits, value = tree.root_stats()
@@ -165,28 +185,41 @@ class SearchAgent(Agent):
         best = np.lexsort((-value / visits, -visits))[0]
         return int(actions[best])
 
+    def check_net(self, game):
+        self.net.check(game.GAME, game.OBS_SIZE, game.N_ACTIONS)
+
     def _search(self, game, root, seat, tree):
-        from speciesgym.agents.search.uct import simulate
+        if self.net is None:
+            from speciesgym.agents.search.uct import simulate
+            args = (self.c, game.PRIOR if self.prior_weight is None else float(self.prior_weight),
+                    int(self.depth or game.DEPTH), game.SCALE, policy_kind(game, self.policy),
+                    self.prior, policy_kind(game, self.prior_policy), self.evaluate)
+        else:
+            from speciesgym.agents.search.uct_net import simulate_net as simulate
+            args = (self.c_puct, self.lam, int(self.depth or game.DEPTH), game.SCALE,
+                    policy_kind(game, self.policy), self.evaluate)
         work = np.zeros(1, root.dtype)
-        args = (self.c, game.PRIOR if self.prior_weight is None else float(self.prior_weight),
-                int(self.depth or game.DEPTH), game.SCALE, policy_kind(game, self.policy),
-                self.prior, policy_kind(game, self.prior_policy), self.evaluate)
+
+        def run(n):
+            tree.room_for(n)
+            if self.net is None:
+                return simulate(root, work, seat, n, *tree.arrays(), self.word[0], *args)
+            return simulate(root, work, seat, n, *tree.arrays(), self.word[0], tree.logits,
+                            self.net.params, self.net.layers, *args)
         if self.simulations is not None:
-            tree.room_for(self.simulations)
-            return simulate(root, work, seat, self.simulations, *tree.arrays(),
-                            self.word[0], *args)
+            return run(self.simulations)
         clock = CPU if self.cpu else WALL
         deadline = clock() + self.ms / 1000.0
         done = 0
         while True:
-            tree.room_for(self.chunk)
-            done += simulate(root, work, seat, self.chunk, *tree.arrays(), self.word[0], *args)
+            done += run(self.chunk)
             if clock() >= deadline:
                 return done
 
 
 OPTIONS = ("<policy> (rollouts and prior)", "roll=<policy>", "prior=<policy>|off",
-           "depth=<decisions>", "c=<exploration>", "eval")
+           "depth=<decisions>", "c=<exploration>", "eval", "net=<file>|zoo:<name>",
+           "lam=<rollout weight 0..1>", "cp=<c_puct>")
 
 
 def options(spec, tokens, game):
@@ -212,6 +245,12 @@ def options(spec, tokens, game):
                 kw["depth"] = int(value)
             elif key == "c" and float(value) >= 0 and np.isfinite(float(value)):
                 kw["c"] = float(value)
+            elif key == "net" and value:
+                kw["net"] = value
+            elif key == "lam" and 0 <= float(value) <= 1:
+                kw["lam"] = float(value)
+            elif key == "cp" and float(value) >= 0 and np.isfinite(float(value)):
+                kw["c_puct"] = float(value)
             else:
                 raise ValueError
         except ValueError:
@@ -227,31 +266,45 @@ def options(spec, tokens, game):
     return kw
 
 
+def join_zoo(parts):
+    """Spec parts with `net=zoo` and the shipped net's name after it joined again."""
+    out = []
+    for part in parts:
+        if out and out[-1].lower() == "net=zoo":
+            out[-1] = "net=zoo:" + part
+        else:
+            out.append(part)
+    return out
+
+
 def from_arg(spec, arg, seed=None, game=None):
     """The SearchAgent of a spec's argument: '<simulations>', '<ms>ms' (wall time) or
     '<ms>cpums' (CPU time of the process), then optional ':'-separated options (`options`)."""
-    text, *tokens = arg.strip().lower().split(":")
+    text, *tokens = join_zoo(arg.strip().split(":"))
+    text = text.lower()
+    tokens = [t if t.startswith("net=") else t.lower() for t in tokens]
     kw = options(spec, tokens, game) if tokens else {}
     if tokens:
         kw["name"] = "search:" + ":".join([text] + tokens)
     if game is not None:
         kw["game"] = game
-    agent = None
+    budget = None
     try:
         if text.endswith("ms"):
             cpu = text.endswith("cpums")
             ms = float(text[:-5] if cpu else text[:-2])
             if ms > 0 and np.isfinite(ms):
-                agent = SearchAgent(ms=ms, seed=seed, cpu=cpu, **kw)
+                budget = {"ms": ms, "cpu": cpu}
         elif text.isdigit() and int(text) > 0:
-            agent = SearchAgent(int(text), seed=seed, **kw)
+            budget = {"simulations": int(text)}
     except ValueError:
         pass
-    if agent is None:
+    if budget is None:
         raise ValueError(f"agent spec {spec!r}: search needs a positive number of simulations "
                          f"or a time per move, e.g. 'search:1000', 'search:200ms' (wall time) "
                          f"or 'search:200cpums' (CPU time), then optional options, e.g. "
                          f"'search:200cpums:spreader'")
+    agent = SearchAgent(seed=seed, **budget, **kw)      # a net's own errors name its file
     return agent
 
 

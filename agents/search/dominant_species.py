@@ -13,7 +13,7 @@ from speciesgym.agents.search.ds_heur_scores import score_view
 from speciesgym.agents.search.ds_heur_view import view_of_state
 from speciesgym.agents.search.policy import best_actions, best_scored, random_legal
 from speciesgym.envs.dominant_species.actions import N_ACTIONS
-from speciesgym.envs.dominant_species.observe import fill_observation
+from speciesgym.envs.dominant_species.observe import OBS_SIZE, fill_observation
 from speciesgym.envs.dominant_species.resample import redeal
 from speciesgym.envs.dominant_species.rules import PH_OVER, legal_mask, step
 from speciesgym.envs.dominant_species.rules.board import tile_payout
