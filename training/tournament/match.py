@@ -122,6 +122,11 @@ def cmd_match(args):
     for r in rows:
         print(f"  {r['agent']:<28} win share {r['win_share']:.3f} "
               f"[{r['low']:.3f}, {r['high']:.3f}]  mean score {r['mean_score']:.1f}")
+    if args.luck:
+        from speciesgym.training.luck.cli import format_summary
+        from speciesgym.training.luck.play import match_luck
+        print(format_summary(match_luck(args.game, agents, args.games, args.seed,
+                                        parse_options(args.option), args.luck)[1]))
     return 0
 
 
@@ -135,4 +140,7 @@ def add_arguments(parser):
     parser.add_argument("--log", default=None, type=output_file,
                         help="append a JSON line per finished game to this file; games "
                              "already in it are kept and not played again (resume)")
+    parser.add_argument("--luck", default=None, metavar="value:<spec>",
+                        help="also the first agent's luck-corrected reward (training/luck): "
+                             "plain and adjusted means, the variance ratio")
     parser.set_defaults(func=cmd_match)
