@@ -128,3 +128,17 @@ def test_the_readme_s_results_are_on_the_pages_they_link():
         for figure in figures:
             if figure.endswith("%") or "," in figure or "." in figure:
                 assert figure in text, f"README figure {figure} not on {page}"
+
+
+def test_the_site_s_executed_notebooks_are_the_notebooks_with_their_outputs():
+    """docs/notebooks/ holds each notebook of notebooks/ executed (python -m
+    docs.gen.notebooks): the same cells, and outputs kept so the site shows the plots."""
+    from docs.gen.notebooks import sources
+    sources_dir, copies = ROOT / "notebooks", DOCS / "notebooks"
+    assert sorted(p.name for p in copies.glob("*.ipynb")) == \
+        sorted(p.name for p in sources_dir.glob("*.ipynb"))
+    for path in sorted(sources_dir.glob("*.ipynb")):
+        copy = json.loads((copies / path.name).read_text())
+        assert sources(copy) == sources(json.loads(path.read_text())), \
+            f"{path.name} changed: rerun python -m docs.gen.notebooks {path.stem}"
+        assert any(cell.get("outputs") for cell in copy["cells"]), path.name
