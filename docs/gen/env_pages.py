@@ -67,12 +67,12 @@ def header_table(game):
     obs, acts = obs.pop(), acts.pop()
     rows = [("Import", f"`from speciesgym import {game}_v0`"),
             ("Actions", "Discrete"), ("Parallel API", "No (AEC only)"),
-            ("Manual control", "`speciesgym play --human 0`"),
+            ("Manual control", f"`speciesgym play --game {game} --human 0`"),
             ("Agents", "`player_0` .. `player_{n-1}`"), ("Agent count", "2 to 6"),
             ("Action shape", "(1,)"), ("Action values", f"0 .. {acts - 1} (`Discrete({acts})`)"),
             ("Observation shape", f"`{{\"observation\": ({obs},), \"action_mask\": ({acts},)}}`"),
-            ("Observation values", "observation float32 (scaled, mostly 0..1); "
-                                   "action_mask int8 0/1"),
+            ("Observation values", "observation: `Box(-inf, inf, float32)`, its pieces scaled "
+                                   "to about 0..1; action_mask: int8 0 or 1"),
             ("Observation size by players", ", ".join(f"{n}: {o}" for n, (o, _) in found.items())),
             ("Render modes", "`ansi`, `rgb_array`, `human`")]
     return _table(["", ""], rows)
