@@ -21,19 +21,7 @@ marked `"complete": false`) is compared on the positions it has, and the figures
 import numpy as np
 
 from speciesgym.training.decisions.suite import CLEAR_Z, read_suite_file
-
-Z95 = 1.959964
-
-
-def wilson(k, n):
-    """(share, low, high): k of n with its 95% Wilson score interval (nan for n = 0)."""
-    if n == 0:
-        return (float("nan"),) * 3
-    p = k / n
-    centre = (p + Z95 ** 2 / (2 * n)) / (1 + Z95 ** 2 / n)
-    half = Z95 * np.sqrt(p * (1 - p) / n + Z95 ** 2 / (4 * n * n)) / (1 + Z95 ** 2 / n)
-    return float(p), float(max(centre - half, 0.0)), float(min(centre + half, 1.0))
-
+from speciesgym.training.stats import wilson
 
 def _as_dict(suite, label):
     if isinstance(suite, dict):
@@ -77,7 +65,8 @@ def rank_corr(x, y):
 
 def _share(pairs):
     k, n = sum(pairs), len(pairs)
-    mid, lo, hi = wilson(k, n)
+    mid = k / n if n else float("nan")
+    lo, hi = wilson(k, n) if n else (float("nan"),) * 2
     return {"n": n, "same_best": k, "share": round(mid, 4), "ci95": [round(lo, 4), round(hi, 4)]}
 
 

@@ -7,7 +7,7 @@ positions themselves are needed, that Suite.
 """
 import numpy as np
 
-from speciesgym.training.decisions.scoring import bootstrap_ci
+from speciesgym.training.stats import bootstrap_ci
 
 
 def type_agreement(results, seed=0):

@@ -5,8 +5,9 @@ The agent decides each position as it would at the table: it gets the mover's ob
 and legal-action mask (agents that want one also get the mover's InfoSet of the stored
 state, so a search sees only determinisations), after `reset(seat, players)`. Per position:
 regret = best value - value of the chosen action (in rank reward, 0..1), agreement = chosen
-== best, counted on clear positions only. Summaries carry 95% bootstrap intervals over
-positions (BOOTSTRAP resamples, seeded), overall, per decision type and per player count.
+== best, counted on clear positions only. Summaries carry 95% bootstrap intervals that
+resample games and, with two labellings, which labelling scores each position
+(intervals.py), overall, per decision type and per player count.
 An illegal choice is a ValueError naming the position.
 """
 import json
@@ -14,20 +15,6 @@ import time
 from dataclasses import dataclass, field
 
 import numpy as np
-
-BOOTSTRAP = 1000
-
-
-def bootstrap_ci(x, seed=0, reps=BOOTSTRAP):
-    """(mean, low, high): the mean of x and its 95% percentile bootstrap interval."""
-    x = np.asarray(x, float)
-    if x.size == 0:
-        return (float("nan"),) * 3
-    rng = np.random.default_rng(seed)
-    means = x[rng.integers(0, x.size, (reps, x.size))].mean(axis=1)
-    low, high = np.percentile(means, [2.5, 97.5])
-    return float(x.mean()), float(low), float(high)
-
 
 def summarise(rows, seed=0):
     """{"n", "n_clear", "games", "labellings", "agreement": [mean, lo, hi], "regret": [...],
