@@ -1,0 +1,55 @@
+"""Luck correction measured: plain and adjusted reward of the first agent over recorded
+games (seats rotating), written to benchmarks/results/luck/<name>.json and .csv.
+
+  python benchmarks/scripts/luck_bench.py --game dominant_species \\
+      --agents random,random --games 100 --seed 10000 --value value:search:4 --name ds_random
+
+Seeds from 10000 on were not used while the estimator was developed.
+"""
+import argparse
+import csv
+import json
+import os
+import platform
+import time
+
+from speciesgym.training.luck.cli import evaluate, format_summary
+from speciesgym.training.luck.play import recorded_games
+from speciesgym.training.games import parse_options
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--game", required=True)
+    p.add_argument("--agents", required=True)
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=10000)
+    p.add_argument("--value", default="value:search:4")
+    p.add_argument("--option", action="append")
+    p.add_argument("--name", required=True)
+    p.add_argument("--out", default=os.path.join("benchmarks", "results", "luck"))
+    args = p.parse_args(argv)
+    agents = [a for a in args.agents.split(",") if a]
+    options = parse_options(args.option)
+    t0 = time.process_time()
+    records = recorded_games(args.game, agents, args.games, args.seed, options)
+    play_cpu = time.process_time() - t0
+    rows, summary = evaluate(records, args.value, agents[0], seed=args.seed)
+    summary.update(agents=agents, seed=args.seed, options=options,
+                   play_cpu_seconds_per_game=play_cpu / args.games,
+                   machine={"cpus": os.cpu_count(), "cpu": platform.processor() or
+                            platform.machine()})
+    print(format_summary(summary))
+    os.makedirs(args.out, exist_ok=True)
+    with open(os.path.join(args.out, f"{args.name}.json"), "w") as fh:
+        json.dump(summary, fh, indent=1)
+    with open(os.path.join(args.out, f"{args.name}.csv"), "w", newline="") as fh:
+        w = csv.writer(fh)
+        w.writerow(["seed", "seat", "plain", "adjusted", "chance", "cpu_seconds"])
+        for r in rows:
+            w.writerow([r["seed"], r["seat"], r["plain"], round(r["adjusted"], 6),
+                        round(r["chance"], 6), round(r["cpu_seconds"], 3)])
+
+
+if __name__ == "__main__":
+    main()
