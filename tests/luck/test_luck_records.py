@@ -46,3 +46,11 @@ def test_luck_command_refuses_bad_input(tmp_path, capsys):
     assert main(["luck", str(tmp_path), "--luck", "value:oracle"]) == 2
     assert "unknown value function" in capsys.readouterr().err
     assert main(["luck", str(tmp_path / "missing")]) == 2
+
+
+def test_luck_match_flag_prints_the_adjusted_block(capsys):
+    code = main(["match", "--game", "dominant_species", "--agents", "random,heuristic:spreader",
+                 "--games", "2", "--seed", "7", "--luck", "value:search:1"])
+    assert code == 0
+    text = capsys.readouterr().out
+    assert "win share" in text and "adjusted reward" in text and "variance ratio" in text
