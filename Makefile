@@ -50,6 +50,7 @@ soak: warm
 	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) -m soak tests
 	SPECIESGYM_ROUNDTRIP_GAMES=50 $(BIN)/python -m pytest -q -n $(TEST_WORKERS) \
 		tests/evolution/test_scenario_round_trip.py tests/dominant_species/test_scenario_roundtrip.py
+	for g in dominant_species evolution; do $(BIN)/python -m speciesgym.envs.fuzz --game $$g --inputs 10000 --seed 1 || exit 1; done
 
 # A small MaskablePPO agent per game (2 players, one seed, minutes on 2 cores), then its win
 # rates against the heuristics over DEMO_GAMES games with seats rotating, then a rated
