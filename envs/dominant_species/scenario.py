@@ -61,6 +61,12 @@ generator word, Ice Age at the bottom (empty if Ice Age is out), and with "faceu
 too its top five (less one per card in play) are dealt face up as at setup; so a scenario
 of "animals" alone is a new game's card setup.
 """
+# pyright: basic
+from __future__ import annotations
+
+import os
+from typing import Any
+
 import numpy as np
 from numba import njit
 
@@ -447,7 +453,8 @@ def _set_stacks(st, data):
                              D.N_TUNDRA - tundra_on, D.N_TUNDRA - tundra_on)
 
 
-def load_scenario(source, seed=None):
+def load_scenario(source: str | os.PathLike[str] | dict[str, Any],
+                  seed: int | None = None) -> tuple[DominantSpeciesEngine, np.ndarray]:
     """(engine, state) from a scenario file path or dict (a "game" field, if any, must say
     dominant_species). `seed`, if given, replaces the scenario's generator ("rng" and
     "rng_word"): the order of an omitted deck, the bag's draws and all chance after it."""
@@ -458,12 +465,13 @@ def load_scenario(source, seed=None):
     return build_state(data)
 
 
-def save_scenario(engine, state, path):
+def save_scenario(engine: DominantSpeciesEngine, state: np.ndarray,
+                  path: str | os.PathLike[str]) -> None:
     """Write the position to `path` as a scenario file (atomic; "game": "dominant_species")."""
     save_json(GAME, to_scenario(engine, state), path)
 
 
-def to_scenario(engine, state):
+def to_scenario(engine: DominantSpeciesEngine, state: np.ndarray) -> dict[str, Any]:
     """A scenario dict of the position (see envs.dominant_species.scenario_write)."""
     from speciesgym.envs.dominant_species.scenario_write import to_scenario as _to
     return _to(engine, state)

@@ -36,6 +36,12 @@ and fill, in this order: a pile given as a number (deck, reserve, discard), the 
 if omitted (40 cards, as at setup, or all that are left), then the deck if omitted, else the
 discard pile if omitted; a card left over with all three piles given is an error.
 """
+# pyright: basic
+from __future__ import annotations
+
+import os
+from typing import Any
+
 import numpy as np
 
 from speciesgym.envs.core.rng import seed_word
@@ -273,7 +279,8 @@ def build_state(data):
     return state
 
 
-def load_scenario(source, seed=None):
+def load_scenario(source: str | os.PathLike[str] | dict[str, Any],
+                  seed: int | None = None) -> tuple[EvolutionEngine, np.ndarray]:
     """(engine, state) from a scenario file path or dict; the automatic flow runs until
     someone must decide. Raises ValueError naming what is wrong. `seed`, if given, replaces
     the scenario's "seed" (the shuffle of unplaced cards and all chance after it)."""
@@ -291,12 +298,13 @@ def load_scenario(source, seed=None):
     return engine, state
 
 
-def to_scenario(engine, state):
+def to_scenario(engine: EvolutionEngine, state: np.ndarray) -> dict[str, Any]:
     """The scenario dict of a position (exact: loading it gives the same state)."""
     from speciesgym.envs.evolution.scenario_write import position_dict
     return position_dict(engine, state)
 
 
-def save_scenario(engine, state, path):
+def save_scenario(engine: EvolutionEngine, state: np.ndarray,
+                  path: str | os.PathLike[str]) -> None:
     """Write the position as a scenario file (with "game": "evolution"), atomically."""
     save_json(GAME, to_scenario(engine, state), path)
