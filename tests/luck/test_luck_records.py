@@ -54,3 +54,14 @@ def test_luck_match_flag_prints_the_adjusted_block(capsys):
     assert code == 0
     text = capsys.readouterr().out
     assert "win share" in text and "adjusted reward" in text and "variance ratio" in text
+
+
+def test_luck_tournament_flag_writes_luck_json(tmp_path, capsys):
+    out = tmp_path / "t"
+    code = main(["tournament", "--game", "dominant_species", "--players", "2", "--agents",
+                 "random,heuristic:spreader", "--games", "2", "--out", str(out),
+                 "--luck", "value:search:1"])
+    assert code == 0
+    assert "variance ratio" in capsys.readouterr().out
+    data = json.loads((out / "luck.json").read_text())
+    assert data["random"]["value"] == "value:search:1"

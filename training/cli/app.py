@@ -183,6 +183,10 @@ def cmd_tournament(args):
                                f"{args.game}, {args.players} players"),)
     from speciesgym.training.tournament.report import write_report
     paths += tuple(write_report(out))
+    if args.luck:
+        from speciesgym.training.luck.cli import entrants_luck
+        entrants_luck(f"{out}/games", agents, args.luck, args.seed, f"{out}/luck.json")
+        paths += (f"{out}/luck.json",)
     print("wrote " + ", ".join(paths))
     return 0
 
@@ -232,6 +236,9 @@ def add_tournament_arguments(parser):
                              "forfeits the game (default %(default)s)")
     parser.add_argument("--option", action="append", help="game option key=value")
     parser.add_argument("--plot", action="store_true", help="also write ratings.png")
+    parser.add_argument("--luck", default=None, metavar="value:<spec>",
+                        help="also each entrant's luck-corrected reward over the game records "
+                             "(training/luck), written to <out>/luck.json")
     parser.set_defaults(func=cmd_tournament)
 
 

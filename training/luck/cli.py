@@ -50,7 +50,8 @@ def load_records(paths):
                 head = json.load(fh)
         except (OSError, ValueError):
             continue
-        if isinstance(head, dict) and head.get("format") == FORMAT and head.get("finished"):
+        if isinstance(head, dict) and head.get("format") == FORMAT and head.get("finished") \
+                and head.get("scores") is not None:         # a forfeit has no position
             records.append(load_record(path))
     if not records:
         raise ValueError("no finished game records found")
@@ -91,6 +92,23 @@ def format_summary(s):
     lines.append(variance_ratio_line(s))
     lines.append(f"correction cost {s['cpu_seconds_per_game']:.2f} CPU s per game")
     return "\n".join(lines)
+
+
+def entrants_luck(folder, agents, value_spec, seed=0, out=None):
+    """After a tournament: each entrant's luck summary over its games' records (printed;
+    written to `out` as JSON). An entrant whose games cannot be pooled is named with why."""
+    records = load_records([folder])
+    summaries = {}
+    for agent in agents:
+        try:
+            summaries[agent] = evaluate(records, value_spec, agent, seed)[1]
+            print(format_summary(summaries[agent]))
+        except ValueError as exc:
+            print(f"{agent}: no luck correction ({exc})")
+    if out:
+        with open(out, "w", encoding="utf-8") as fh:
+            json.dump(summaries, fh, indent=1)
+    return summaries
 
 
 def run(args):
