@@ -9,6 +9,7 @@ import traceback
 import numpy as np
 
 from speciesgym.envs.core.engine import ConservationError, checked_step
+from speciesgym.envs.core.rng import seed_word
 from speciesgym.envs.fuzz.mutate import mutate
 
 GAMES = {"dominant_species": (2, 6), "evolution": (2, 6)}
@@ -27,8 +28,20 @@ def _examples(game):
     return sorted((EXAMPLES / game).glob("*.json"))
 
 
-def _random_step(engine, state, rng):
-    engine.apply(state, int(rng.choice(np.flatnonzero(engine.legal_mask(state)))))
+def _random_steps(game, engine, state, rng, steps):
+    """`steps` random legal decisions (fewer if the game ends): the game's compiled
+    random_playout where it has one, else one engine call per decision."""
+    playout = getattr(importlib.import_module(f"speciesgym.envs.{game}.engine"),
+                      "random_playout", None)
+    if playout is not None:
+        picker = np.zeros(1, engine.state_dtype)
+        picker[0]["rng"] = seed_word(int(rng.integers(2 ** 31)))
+        playout(state, picker, steps)
+        return
+    for _ in range(steps):
+        if engine.to_move(state) < 0:
+            break
+        engine.apply(state, int(rng.choice(np.flatnonzero(engine.legal_mask(state)))))
 
 
 def base_position(game, rng):
@@ -40,10 +53,7 @@ def base_position(game, rng):
     low, high = GAMES[game]
     engine = module.make_engine(int(rng.integers(low, high + 1)))
     state = engine.new_state(int(rng.integers(2 ** 31)))
-    for _ in range(int(rng.integers(0, 1500))):
-        if engine.to_move(state) < 0:
-            break
-        _random_step(engine, state, rng)
+    _random_steps(game, engine, state, rng, int(rng.integers(0, 1500)))
     return module.to_scenario(engine, state)
 
 
