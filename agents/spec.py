@@ -10,6 +10,8 @@
   search:<ms>cpums      the same with a budget of the process's CPU time per move
   search:<budget>:<opt> options after the budget (agents.search.agent.options), e.g.
                         search:200cpums:spreader (rollouts and prior by that heuristic)
+  zoo:<game>-<n>p       a shipped policy/value net alone (agents.net; `speciesgym zoo` lists them)
+  net:<file>            a policy/value net file alone (training.exit writes them)
   ppo:<path>            a MaskablePPO checkpoint (agents.ppo_agent.PPOAgent.load)
   rllib:<run folder>    an RLlib PPO run (training.rllib; agents.rllib_agent), needs Ray
   hybrid:<decisions>:<spec>|<base>   <spec> takes one kind of decision (feeding, evolve,
@@ -32,7 +34,8 @@ HEURISTICS = {
     "dominant_species": {"dominator": ("speciesgym.agents.ds_heuristics", "DominatorAgent"),
                          "spreader": ("speciesgym.agents.ds_heuristics", "SpreaderAgent")},
 }
-KINDS = ("random", "heuristic", "greedy", "mcts", "search", "ppo", "rllib", "hybrid", "py")
+KINDS = ("random", "heuristic", "greedy", "mcts", "search", "ppo", "rllib", "hybrid", "py", "zoo",
+         "net")
 
 
 def spec_table():
@@ -81,6 +84,9 @@ def from_spec(spec, game, num_players, seed=None):
     if kind == "search":
         from speciesgym.agents.search.agent import from_arg
         return from_arg(spec, arg, seed, game)
+    if kind in ("zoo", "net"):
+        from speciesgym.agents.net.agent import from_arg as net_from_arg
+        return net_from_arg(spec, kind, arg, game, num_players)
     if kind == "ppo":
         if not arg:
             raise ValueError(f"agent spec {spec!r}: ppo needs a checkpoint path, e.g. "

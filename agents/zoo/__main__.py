@@ -1,0 +1,3 @@
+from speciesgym.agents.zoo import listing
+
+print(listing())

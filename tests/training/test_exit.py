@@ -1,0 +1,60 @@
+"""Expert iteration (training.exit): the completed-Q target, a tiny run writing its
+eval.csv and nets, resuming from the last finished round, and the net agent specs."""
+import csv
+import json
+
+import numpy as np
+import pytest
+
+from speciesgym.agents import from_spec
+from speciesgym.agents.net.agent import NetAgent
+from speciesgym.agents.runner import make_engine
+from speciesgym.training.exit.expert import completed_q_target
+from speciesgym.training.exit.loop import run_rounds
+from tests.agents.test_search_net import make_net
+
+
+def test_completed_q_target_prefers_the_better_visited_action():
+    logits = np.zeros(5)
+    legal = np.array([0, 1, 3])
+    target, score = completed_q_target(logits, np.array([0, 1]), np.array([4, 4]),
+                                       np.array([4.0, 0.0]), legal)
+    assert target[2] == target[4] == 0 and target.sum() == pytest.approx(1)
+    assert target[0] > target[3] > target[1]      # unvisited 3 gets the mean of the visited
+    assert np.argmax(score) == 0
+
+
+def tiny(tmp_path, rounds):
+    cfg = dict(game="evolution", rounds=rounds, games=1, sims=4, eval_games=2, gate_games=2,
+               hidden=[16], epochs=1, explore=2, mixed=1.0)
+    return run_rounds(tmp_path, cfg, log=lambda m: None)
+
+
+def test_tiny_run_writes_its_rounds_and_resumes(tmp_path):
+    tiny(tmp_path, 1)
+    rows = list(csv.DictReader(open(tmp_path / "eval.csv")))
+    assert [r["round"] for r in rows] == ["0"] and int(rows[0]["rows"]) > 10
+    assert json.loads((tmp_path / "state.json").read_text())["done"] == 0
+    best = (tmp_path / "best.npz").read_bytes()
+    tiny(tmp_path, 1)                                 # finished: nothing more to do
+    assert len(list(csv.DictReader(open(tmp_path / "eval.csv")))) == 1
+    assert (tmp_path / "best.npz").read_bytes() == best
+    tiny(tmp_path, 2)                                 # extended: goes on with round 1 only
+    rows = list(csv.DictReader(open(tmp_path / "eval.csv")))
+    assert [r["round"] for r in rows] == ["0", "1"]
+    agent = from_spec(f"net:{tmp_path / 'last.npz'}", "evolution", 2)
+    engine = make_engine("evolution", 2)
+    state = engine.new_state(0)
+    mask = engine.legal_mask(state)
+    assert mask[agent.act(engine.observe(state, engine.to_move(state)), mask)] == 1
+
+
+def test_net_agent_refuses_another_game(tmp_path):
+    make_net("evolution").save(tmp_path / "e.npz")
+    with pytest.raises(ValueError, match="e.npz: a net for evolution"):
+        from_spec(f"net:{tmp_path / 'e.npz'}", "dominant_species", 2)
+    with pytest.raises(ValueError, match="no such shipped net"):
+        from_spec("zoo:chess-2p", "evolution", 2)
+    with pytest.raises(ValueError, match="empty action mask"):
+        NetAgent(make_net("evolution")).act(np.zeros(make_net("evolution").obs_size),
+                                            np.zeros(make_net("evolution").num_actions))
