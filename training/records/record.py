@@ -7,29 +7,41 @@ winners. Replaying the actions from the seed gives the same game (`replay_record
 The record names every card (it is written after the game, for replays): do not show it to
 a seat during play.
 """
+# pyright: basic
+from __future__ import annotations
+
 import json
 import os
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
+
+import numpy as np
+
+from speciesgym.envs.core.engine import GameEngine
 
 FORMAT = "speciesgym-game-1"
 
 
-def new_record(game, num_players, options, seed, agents):
+def new_record(game: str, num_players: int, options: Mapping[str, Any], seed: int,
+               agents: Iterable[str]) -> dict[str, Any]:
     return {"format": FORMAT, "game": game, "players": int(num_players),
             "options": dict(options), "seed": int(seed), "agents": list(agents),
             "actions": [], "finished": False}
 
 
-def add_action(record, mover, action, name):
+def add_action(record: dict[str, Any], mover: int | np.integer, action: int | np.integer,
+               name: str) -> None:
     record["actions"].append({"mover": int(mover), "action": int(action), "name": name})
 
 
-def finish_record(record, scores, winners):
+def finish_record(record: dict[str, Any], scores: Iterable[float] | np.ndarray,
+                  winners: Iterable[bool] | np.ndarray) -> None:
     record["finished"] = True
     record["scores"] = [float(s) if float(s) != int(s) else int(s) for s in scores]
     record["winners"] = [int(i) for i, won in enumerate(winners) if won]
 
 
-def save_record(record, path):
+def save_record(record: dict[str, Any], path: str | os.PathLike[str]) -> None:
     """Write `record` to `path` atomically (a temporary file, then os.replace)."""
     path = os.fspath(path)
     tmp = f"{path}.tmp{os.getpid()}"
@@ -46,7 +58,7 @@ def save_record(record, path):
             os.remove(tmp)
 
 
-def load_record(path):
+def load_record(path: str | os.PathLike[str]) -> dict[str, Any]:
     """The record in `path`; ValueError names a missing or foreign file."""
     try:
         with open(path, encoding="utf-8") as fh:
@@ -87,7 +99,8 @@ def _field_problem(record):
     return None
 
 
-def replay_steps(record):
+def replay_steps(record: dict[str, Any]) -> Iterator[
+        tuple[GameEngine, np.ndarray, int, dict[str, Any] | None]]:
     """Replay `record` from its seed: yields (engine, state, i, step) before each recorded
     action is applied (the caller must not change `state`), then checks the end.
 
@@ -125,7 +138,7 @@ def _check_end(record, engine, state):
                          f"gives {won}")
 
 
-def replay_record(record):
+def replay_record(record: dict[str, Any]) -> tuple[GameEngine, np.ndarray]:
     """(engine, state) after replaying every action of `record` (see replay_steps)."""
     for engine, state, _, _ in replay_steps(record):
         pass
