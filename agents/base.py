@@ -5,9 +5,16 @@ vector for the agent's seat, the mask an int8 vector of legal actions. Only agen
 `wants_infoset = True` (search) receive an `speciesgym.agents.infoset.InfoSet`, which lets them draw
 determinisations consistent with what their seat has seen; no agent reads the real state.
 """
+# pyright: basic
+from __future__ import annotations
+
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 
 import numpy as np
+from numpy.typing import NDArray
+
+from speciesgym.agents.infoset import InfoSet
 
 
 class Agent(ABC):
@@ -17,14 +24,17 @@ class Agent(ABC):
     wants_infoset = False
 
     @abstractmethod
-    def act(self, observation, action_mask, infoset=None) -> int:
+    def act(self, observation: NDArray[np.float32], action_mask: NDArray[np.int8],
+            infoset: InfoSet | None = None) -> int:
         """The chosen action index (legal under action_mask)."""
 
-    def act_batch(self, observations, action_masks):
+    def act_batch(self, observations: NDArray[np.float32] | Sequence[NDArray[np.float32]],
+                  action_masks: NDArray[np.int8] | Sequence[NDArray[np.int8]]
+                  ) -> NDArray[np.int64]:
         """One action per row; agents with a faster batched form override this."""
         return np.array([self.act(o, m) for o, m in zip(observations, action_masks)])
 
-    def reset(self, seat=None, num_players=None):
+    def reset(self, seat: int | None = None, num_players: int | None = None) -> None:
         """Called by the runner before each game; agents with per-game memory override it."""
 
 

@@ -5,11 +5,18 @@ Every action goes through `speciesgym.envs.core.engine.checked_step`, so an agen
 action raises ValueError. Agents with `wants_infoset` receive an `speciesgym.agents.infoset.InfoSet`
 of their seat; the others see only their observation and mask.
 """
+# pyright: basic
+from __future__ import annotations
+
+from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
+from speciesgym.agents.base import Agent
 from speciesgym.agents.infoset import InfoSet
+from speciesgym.envs.core.engine import GameEngine
 from speciesgym.envs.core.engine import checked_step
 from speciesgym.envs.core.rewards import final_rewards
 from speciesgym.envs.games import GAMES, package
@@ -17,7 +24,7 @@ from speciesgym.envs.games import GAMES, package
 _ENGINES = {}
 
 
-def make_engine(game, num_players, **options):
+def make_engine(game: str, num_players: int, **options: Any) -> GameEngine:
     """The engine of `game` for these options (cached: engines hold no game state)."""
     if game not in GAMES:
         raise ValueError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
@@ -46,7 +53,9 @@ def agent_action(agent, engine, state, seat, mask):
     return agent.act(obs, mask)
 
 
-def play_game(game, num_players, agents, seed, max_decisions=100_000, log=None, **options):
+def play_game(game: str, num_players: int, agents: Sequence[Agent], seed: int,
+              max_decisions: int = 100_000, log: list[tuple[int, int, str]] | None = None,
+              **options: Any) -> GameResult:
     """Play one game; `agents[seat]` acts for each seat. Returns a GameResult.
 
     log: a list to which (seat, action, action name) is appended before each action is
@@ -81,35 +90,38 @@ def play_game(game, num_players, agents, seed, max_decisions=100_000, log=None, 
 @dataclass
 class MatchResult:
     """Per entrant (the order of the `agents` given to play_match)."""
-    names: list
+    names: list[str]
     games: int = 0
-    wins: np.ndarray = None        # winner share per entrant (ties split)
-    rank_reward: np.ndarray = None  # summed rank reward (+1 first .. -1 last, ties shared)
-    score: np.ndarray = None       # summed final score
-    results: list = field(default_factory=list)
+    # play_match gives each of these one entry per entrant
+    wins: np.ndarray = field(default_factory=lambda: np.zeros(0))    # winner share (ties split)
+    rank_reward: np.ndarray = field(default_factory=lambda: np.zeros(0))  # summed rank reward
+    score: np.ndarray = field(default_factory=lambda: np.zeros(0))   # summed final score
+    results: list[tuple[list[int], GameResult]] = field(default_factory=list)
 
     @property
-    def win_rate(self):
+    def win_rate(self) -> np.ndarray:
         return self.wins / max(self.games, 1)
 
     @property
-    def mean_rank_reward(self):
+    def mean_rank_reward(self) -> np.ndarray:
         """Mean rank reward per game: +1 always first, -1 always last (not a place)."""
         return self.rank_reward / max(self.games, 1)
 
     @property
-    def mean_score(self):
+    def mean_score(self) -> np.ndarray:
         return self.score / max(self.games, 1)
 
-    def summary(self):
+    def summary(self) -> dict[str, dict[str, float]]:
         return {n: {"win_rate": round(float(w), 3), "mean_rank_reward": round(float(r), 3),
                     "mean_score": round(float(s), 2)}
                 for n, w, r, s in zip(self.names, self.win_rate, self.mean_rank_reward,
                                       self.mean_score)}
 
 
-def play_match(game, num_players, agents, n_games, seed=0, rotate=True, on_game=None,
-               skip=(), **options):
+def play_match(game: str, num_players: int, agents: Sequence[Agent], n_games: int, seed: int = 0,
+               rotate: bool = True,
+               on_game: Callable[[int, list[int], GameResult, list[float]], object] | None = None,
+               skip: Container[int] = (), **options: Any) -> MatchResult:
     """Play `n_games` games with seeds seed, seed+1, ...; entrant i sits at seat
     (i + g) % num_players in game g when `rotate`. Returns a MatchResult. `on_game(g, seats,
     result, shares)`, if given, is called after each game (shares: win share per entrant).
@@ -126,7 +138,7 @@ def play_match(game, num_players, agents, n_games, seed=0, rotate=True, on_game=
             continue
         shift = g % n if rotate else 0
         seats = [(i + shift) % n for i in range(n)]       # entrant i -> seat
-        by_seat = [None] * n
+        by_seat = list(agents)                            # every seat set below
         for i, s in enumerate(seats):
             by_seat[s] = agents[i]
         res = play_game(game, num_players, by_seat, seed + g, **options)

@@ -20,11 +20,17 @@
                         of `game`, `num_players`, `seed` that its signature names (all of
                         them if it takes **kwargs); what it returns must have `act`
 """
+# pyright: basic
+from __future__ import annotations
+
 import importlib
 import inspect
 import os
 import sys
+from collections.abc import Callable
+from typing import Any
 
+from speciesgym.agents.base import Agent
 from speciesgym.agents.runner import GAMES
 
 HEURISTICS = {
@@ -38,15 +44,15 @@ KINDS = ("random", "heuristic", "greedy", "mcts", "search", "ppo", "rllib", "hyb
          "net")
 
 
-def spec_table():
+def spec_table() -> str:
     """The kinds of spec with what each means (this module's docstring), for the end of a
     command's --help."""
-    lines = __doc__.splitlines()
+    lines = (__doc__ or "").splitlines()
     first = next(i for i, line in enumerate(lines) if line.startswith("  random"))
     return "agent specs (agents/spec.py):\n" + "\n".join(lines[first:]).rstrip() + "\n"
 
 
-def from_spec(spec, game, num_players, seed=None):
+def from_spec(spec: str, game: str, num_players: int, seed: int | None = None) -> Agent:
     """The agent named by `spec` for `game` with `num_players`; ValueError names bad input."""
     if game not in GAMES:
         raise ValueError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
@@ -120,7 +126,7 @@ def from_spec(spec, game, num_players, seed=None):
                      f"rllib:<run>, py:<module>.<Name>)")
 
 
-def py_factory(spec):
+def py_factory(spec: str) -> Callable[..., Any]:
     """The class or factory named by a `py:<module>.<Name>` spec, imported but not called;
     ValueError names a spec that is malformed, not importable or not callable. The module is
     looked for on sys.path, then in the current folder (as `python -m` would: the
@@ -144,7 +150,7 @@ def py_factory(spec):
     return factory
 
 
-def build_py(spec, game, num_players, seed):
+def build_py(spec: str, game: str, num_players: int, seed: int | None) -> Agent:
     """Call the factory of a `py:` spec with the arguments it names; the agent it returns."""
     factory = py_factory(spec)
     given = {"game": game, "num_players": num_players, "seed": seed}

@@ -4,10 +4,20 @@ An engine is a small Python object over the compiled kernels of one game with fi
 (player count, expansions). It owns no game state: states are numpy record arrays that the
 caller keeps, so one engine serves any number of games, clones and batches.
 """
+# pyright: basic
+from __future__ import annotations
+
 import importlib
 from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from numpy.typing import NDArray
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+    from speciesgym.envs.core.stepper import Stepper
 
 
 # The ops of a game's `env_at(states, b, op, arg, setup, mask, obs)`: the one compiled entry
@@ -33,27 +43,27 @@ class GameEngine(ABC):
     obs_memo = 0      # floats after the observation in a Stepper's buffer, decide_at's memo
 
     @abstractmethod
-    def new_state(self, seed):
+    def new_state(self, seed: int) -> np.ndarray:
         """A fresh game as a record array of shape (1,), seeded by `seed` (an int)."""
 
     @abstractmethod
-    def to_move(self, state):
+    def to_move(self, state: np.ndarray) -> int:
         """Seat that must act now, or -1 once the game is over."""
 
     @abstractmethod
-    def legal_mask(self, state):
+    def legal_mask(self, state: np.ndarray) -> NDArray[np.int8]:
         """int8 vector of length num_actions: 1 where the action is legal now."""
 
     @abstractmethod
-    def apply(self, state, action):
+    def apply(self, state: np.ndarray, action: int) -> None:
         """Apply a legal action (the kernels trust it: use checked_step at a boundary)."""
 
-    def conservation_problem(self, state):
+    def conservation_problem(self, state: np.ndarray) -> str | None:
         """The first conservation law `state` breaks, as text, or None; `checked_step` asks
         after every step it applies. Games override it."""
         return None
 
-    def mask_into(self, state, out):
+    def mask_into(self, state: np.ndarray, out: NDArray[np.int8]) -> int:
         """Fill `out` (int8, num_actions) with the legal mask, all zeros once the game is
         over, and return the seat to move (-1 once over). Games override it with one
         compiled call."""
@@ -61,13 +71,13 @@ class GameEngine(ABC):
         out[:] = self.legal_mask(state) if seat >= 0 else 0
         return seat
 
-    def apply_then_mask(self, state, action, out):
+    def apply_then_mask(self, state: np.ndarray, action: int, out: NDArray[np.int8]) -> int:
         """`apply` then `mask_into`: one call per decision for a caller that holds the mask
         and has checked `action` against it (see `check_action`)."""
         self.apply(state, action)
         return self.mask_into(state, out)
 
-    def stepper(self, observe=True):
+    def stepper(self, observe: bool = True) -> Stepper:
         """A `speciesgym.envs.core.stepper.Stepper` over games of this engine: one compiled call per
         decision, mask, legal actions and the mover's observation in buffers it holds (the
         fast way to play many decisions from Python)."""
@@ -75,39 +85,42 @@ class GameEngine(ABC):
         return Stepper(self, observe=observe)
 
     @abstractmethod
-    def observe(self, state, seat):
+    def observe(self, state: np.ndarray, seat: int) -> NDArray[np.float32]:
         """float32 vector of length obs_size: what `seat` may know now."""
 
     @abstractmethod
-    def final(self, state):
+    def final(self, state: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(scores, winners, order_key) per seat, once the game is over."""
 
     @abstractmethod
-    def action_name(self, state, action):
+    def action_name(self, state: np.ndarray, action: int) -> str:
         """A readable name of `action` in the decision the state is in."""
 
     @abstractmethod
-    def phase_name(self, state):
+    def phase_name(self, state: np.ndarray) -> str:
         """The phase (and pending decision) as a short name, for messages."""
 
     @abstractmethod
-    def render_text(self, state, viewer=None):
+    def render_text(self, state: np.ndarray, viewer: int | None = None) -> str:
         """The position as text: everything, or (viewer = a seat) only what it may see."""
 
-    def picture(self, state, viewer=None, reveal=False):
+    def picture(self, state: np.ndarray, viewer: int | None = None,
+                reveal: bool = False) -> Figure:
         """The position as a matplotlib Figure of the game's fixed size: the spectator's view
         (viewer None), a seat's view, or everything (reveal=True). Drawn by the game's
         `picture` module (beside its engine), imported only now."""
         package = type(self).__module__.rpartition(".")[0]
         return importlib.import_module(f"{package}.picture").draw(state, viewer, reveal)
 
-    def render_image(self, state, viewer=None, reveal=False):
+    def render_image(self, state: np.ndarray, viewer: int | None = None,
+                     reveal: bool = False) -> NDArray[np.uint8]:
         """The picture as an HxWx3 uint8 array (see `picture`)."""
         from speciesgym.envs.core.picture import figure_to_rgb
         return figure_to_rgb(self.picture(state, viewer, reveal))
 
 
-def check_action(engine, state, action, mask):
+def check_action(engine: GameEngine, state: np.ndarray, action: Any,
+                 mask: NDArray[np.int8]) -> int:
     """`action` as an int if `mask` (the legal mask of the running game in `state`, held by
     the caller) allows it; otherwise ValueError naming the action and the phase."""
     if type(action) is not int:
@@ -129,7 +142,7 @@ class ConservationError(RuntimeError):
     """A step broke a conservation law of its game (an engine fault, not a bad input)."""
 
 
-def checked_step(engine, state, action):
+def checked_step(engine: GameEngine, state: np.ndarray, action: Any) -> None:
     """Apply `action` after checking it; on a bad action raise ValueError, change nothing.
     After the step the game's conservation laws are checked (`engine.conservation_problem`):
     a step that breaks one is undone and raises ConservationError naming the law, so a
