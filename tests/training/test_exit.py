@@ -30,7 +30,7 @@ def tiny(tmp_path, rounds):
     return run_rounds(tmp_path, cfg, log=lambda m: None)
 
 
-def test_tiny_run_writes_its_rounds_and_resumes(tmp_path):
+def test_tiny_run_writes_its_rounds_and_resumes(tmp_path, monkeypatch):
     tiny(tmp_path, 1)
     rows = list(csv.DictReader(open(tmp_path / "eval.csv")))
     assert [r["round"] for r in rows] == ["0"] and int(rows[0]["rows"]) > 10
@@ -47,6 +47,15 @@ def test_tiny_run_writes_its_rounds_and_resumes(tmp_path):
     state = engine.new_state(0)
     mask = engine.legal_mask(state)
     assert mask[agent.act(engine.observe(state, engine.to_move(state)), mask)] == 1
+    from speciesgym.agents.net import mlp
+    from speciesgym.training.exit import ship
+    monkeypatch.setattr(mlp, "zoo_dir", lambda: tmp_path / "zoo")
+    monkeypatch.setattr(ship, "zoo_dir", lambda: tmp_path / "zoo")
+    lines = ship.ship(tmp_path, "evolution-2p", ["random"], games=2)
+    assert len(lines) == 1 and "of 2 games" in lines[0] and "an example" in lines[0]
+    shipped = from_spec("zoo:evolution-2p", "evolution", 2)
+    assert shipped.net.meta["strength"] == lines
+    assert shipped.net.meta["command"].startswith("python -m speciesgym.training.exit RUN")
 
 
 def test_net_agent_refuses_another_game(tmp_path):
