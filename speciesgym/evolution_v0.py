@@ -3,6 +3,7 @@
 `env(num_players=4, flight=True, render_mode=None, reward="win")` is the wrapped env,
 `raw_env(...)` the bare one; options as in speciesgym.envs.evolution.aec_env.
 """
+# pyright: basic
 from speciesgym.envs.evolution.aec_env import env, raw_env
 
 __all__ = ["env", "raw_env"]

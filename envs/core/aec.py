@@ -19,22 +19,36 @@ the unplaced cards' order, later draws), so seeds vary the scenario's hidden par
 one the scenario's seed holds, and the same scenario replays the same. Other keys of
 `options` are ignored.
 """
+# pyright: basic
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any
+
 import numpy as np
+from numpy.typing import NDArray
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
-from speciesgym.envs.core.engine import check_action
+from speciesgym.envs.core.engine import GameEngine, check_action
 from speciesgym.envs.core.rewards import check_reward_mode, final_rewards
 
 
-class EngineAECEnv(AECEnv):
+Observation = dict[str, NDArray[Any]]    # {"observation": float32, "action_mask": int8}
+Scenario = str | os.PathLike[str] | dict[str, Any]
+ScenarioLoader = Callable[..., tuple[GameEngine, np.ndarray]]   # (scenario, seed=) -> both
+
+
+class EngineAECEnv(AECEnv[str, Observation, int]):
     """AEC env over one game of an engine; subclasses build the engine from options."""
 
     metadata = {"render_modes": ["ansi", "rgb_array", "human"], "name": "speciesgym_base",
                 "is_parallelizable": False}
 
-    def __init__(self, engine, render_mode=None, reward="win", scenario_loader=None):
+    def __init__(self, engine: GameEngine, render_mode: str | None = None, reward: str = "win",
+                 scenario_loader: ScenarioLoader | None = None) -> None:
         super().__init__()
         if render_mode not in (None, "ansi", "rgb_array", "human"):
             raise ValueError(f"unknown render_mode {render_mode!r}; use None, 'ansi', "
@@ -55,16 +69,22 @@ class EngineAECEnv(AECEnv):
         act_space = spaces.Discrete(engine.num_actions)
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: act_space for a in self.possible_agents}
-        self.state_array = None
+        self.state_array: np.ndarray | None = None      # the game, once reset
         self._mask = np.zeros(engine.num_actions, np.int8)   # the mover's; zeros once over
 
-    def observation_space(self, agent):
+    @property
+    def _state(self) -> np.ndarray:
+        if self.state_array is None:
+            raise AttributeError("the env has no game before reset()")
+        return self.state_array
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent):
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
-    def reset(self, seed=None, options=None):
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         scenario = self._scenario_option(options)
         if scenario is not None:
             engine, state = self._load(scenario, seed)
@@ -112,7 +132,7 @@ class EngineAECEnv(AECEnv):
         if seat >= 0:
             self.agent_selection = self.possible_agents[seat]
             return
-        scores, winners, key = self.engine.final(self.state_array)
+        scores, winners, key = self.engine.final(self._state)
         rewards = final_rewards(self.reward_mode, scores, winners, key)
         for agent, seat_reward in zip(self.possible_agents, rewards):
             self.rewards[agent] = float(seat_reward)
@@ -120,40 +140,40 @@ class EngineAECEnv(AECEnv):
             self.infos[agent] = {"score": float(scores[self.agent_name_mapping[agent]])}
         self._accumulate_rewards()
 
-    def observe(self, agent):
+    def observe(self, agent: str) -> Observation:
         seat = self.agent_name_mapping[agent]
         selected = agent == self.agent_selection and not self.terminations[agent]
         mask = self._mask.copy() if selected else np.zeros(self.engine.num_actions, np.int8)
-        return {"observation": self.engine.observe(self.state_array, seat), "action_mask": mask}
+        return {"observation": self.engine.observe(self._state, seat), "action_mask": mask}
 
-    def action_mask(self):
+    def action_mask(self) -> NDArray[np.int8]:
         """The legal-action mask of the agent to move (a copy)."""
         return self._mask.copy()
 
-    def step(self, action):
+    def step(self, action: int) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self.state_array
+        state = self._state
         action = check_action(self.engine, state, action, self._mask)
         seat = self.engine.apply_then_mask(state, action, self._mask)
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         self._after_move(seat)
 
-    def action_name(self, action):
-        return self.engine.action_name(self.state_array, int(action))
+    def action_name(self, action: int) -> str:
+        return self.engine.action_name(self._state, int(action))
 
-    def render(self):
+    def render(self) -> str | NDArray[np.uint8] | None:
         """ansi: the table as text; rgb_array: an HxWx3 uint8 picture of the fixed size of
         the game; human: that picture shown in a matplotlib window (returns None); all as
         `render_viewer` sees it (None: the spectator's view, the default)."""
         if self.render_mode is None:
             return None
         if self.render_mode == "ansi":
-            return self.engine.render_text(self.state_array, viewer=self.render_viewer)
-        picture = self.engine.render_image(self.state_array, viewer=self.render_viewer)
+            return self.engine.render_text(self._state, viewer=self.render_viewer)
+        picture = self.engine.render_image(self._state, viewer=self.render_viewer)
         if self.render_mode == "rgb_array":
             return picture
         if self._human_view is None:
@@ -162,7 +182,7 @@ class EngineAECEnv(AECEnv):
         self._human_view.show(picture)
         return None
 
-    def close(self):
+    def close(self) -> None:
         """Closes the human window, if one is open."""
         if self._human_view is not None:
             self._human_view.close()
@@ -174,19 +194,20 @@ class EngineOrderEnforcingWrapper(OrderEnforcingWrapper):
     from the env directly instead of through `__getattr__` (a play loop reads them every
     decision). Before reset they fail as the base wrapper does."""
 
-    def last(self, observe=True):
+    def last(self, observe: bool = True
+             ) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
         if not self._has_reset:
             raise AttributeError("last() cannot be called before reset")
         return self.env.last(observe)
 
     @property
-    def agents(self):
+    def agents(self) -> list[str]:
         if not self._has_reset:
             raise AttributeError("agents cannot be accessed before reset")
         return self.env.agents
 
     @property
-    def agent_selection(self):
+    def agent_selection(self) -> str:
         if not self._has_reset:
             raise AttributeError("agent_selection cannot be accessed before reset")
         return self.env.agent_selection

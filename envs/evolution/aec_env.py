@@ -29,6 +29,11 @@ each player's final score. `infos[agent]["score"]` holds the final score.
 
 **Illegal actions** raise `ValueError` naming the action and the phase; nothing changes.
 """
+# pyright: basic
+from __future__ import annotations
+
+from typing import Any
+
 from speciesgym.envs import registry  # noqa: F401  (registers the speciesgym/ ids)
 from speciesgym.envs.core.aec import EngineAECEnv, EngineOrderEnforcingWrapper
 from speciesgym.envs.evolution import make_engine
@@ -37,11 +42,12 @@ from speciesgym.envs.evolution.scenario import load_scenario
 class raw_env(EngineAECEnv):
     metadata = {"render_modes": ["ansi", "rgb_array", "human"], "name": "evolution_v0", "is_parallelizable": False}
 
-    def __init__(self, num_players=4, flight=True, render_mode=None, reward="win", **unknown):
+    def __init__(self, num_players: int = 4, flight: bool = True, render_mode: str | None = None,
+                 reward: str = "win", **unknown: Any) -> None:
         super().__init__(make_engine(num_players, flight=flight, **unknown), render_mode,
                          reward, scenario_loader=load_scenario)
 
 
-def env(**kwargs):
+def env(**kwargs: Any) -> EngineOrderEnforcingWrapper:
     return EngineOrderEnforcingWrapper(raw_env(**kwargs))
 
