@@ -67,3 +67,14 @@ def test_net_agent_refuses_another_game(tmp_path):
     with pytest.raises(ValueError, match="empty action mask"):
         NetAgent(make_net("evolution")).act(np.zeros(make_net("evolution").obs_size),
                                             np.zeros(make_net("evolution").num_actions))
+
+
+def test_clone_round_imitates_the_heuristic(tmp_path):
+    """Round 0 with clone: the targets are the heuristic's moves (one-hot), one per decision
+    with a choice, and the next round's expert searches with the cloned net."""
+    cfg = dict(game="evolution", rounds=1, clone="heuristic:flyer", clone_games=2, games=1,
+               sims=4, eval_games=2, gate_games=2, hidden=[16], epochs=1)
+    run_rounds(tmp_path, cfg, log=lambda m: None)
+    data = np.load(tmp_path / "data" / "round_0.npz")
+    assert len(data["target"]) > 20 and np.all(data["target"].max(axis=1) == 1)
+    assert np.all(data["mask"][np.arange(len(data["mask"])), data["target"].argmax(1)] == 1)

@@ -3,7 +3,8 @@
    net so far, `sims` simulations per decision; plain search with a uniform prior in round
    0) on every seat, a `mixed` fraction of them with one seat held by the opponent heuristic
    instead (rows only from the searching seats; the outcome of every seat's rows is its
-   rank value (rank reward + 1) / 2);
+   rank value (rank reward + 1) / 2); with `clone` (an agent spec), round 0 instead plays
+   `clone_games` games of that agent on every seat and its moves are the targets (cloning);
 2. trains the net (training.exit.fit, warm-started from the last round) on the rows of the
    last `window` rounds and exports it (torch and numba checked to agree);
 3. evaluates the net alone against the opponent over `eval_games` games, seats rotating,
@@ -33,10 +34,36 @@ from speciesgym.training.exit.model import export
 from speciesgym.training.stats import wilson
 
 OPPONENT = {"evolution": "heuristic:flyer", "dominant_species": "heuristic:spreader"}
-DEFAULTS = dict(players=2, rounds=10, games=40, sims=32, mixed=0.3, window=4, eval_games=100,
+DEFAULTS = dict(clone="", clone_games=200, players=2, rounds=10, games=40, sims=32, mixed=0.3, window=4, eval_games=100,
                 gate_games=50, hidden=[256, 256], epochs=3, lam=0.5, explore=8, seed=0)
 FIELDS = ["round", "rows", "policy_loss", "value_loss", "vs_opponent", "low", "high",
           "gate_share", "promoted", "cpu_s", "sims_per_cpu_s"]
+
+
+class Recorder:
+    """An agent that records (obs, mask, one-hot target, seat) of the agent it wraps."""
+
+    def __init__(self, agent):
+        self.agent, self.rows = agent, []
+        self.name = getattr(agent, "name", "clone")
+
+    def reset(self, seat, num_players):
+        reset = getattr(self.agent, "reset", None)
+        if reset is not None:
+            reset(seat, num_players)
+
+    def act(self, observation, action_mask, infoset=None):
+        a = int(self.agent.act(observation, action_mask))
+        if np.asarray(action_mask).sum() > 1:
+            target = np.zeros(len(action_mask), np.float32)
+            target[a] = 1.0
+            self.rows.append((np.asarray(observation, np.float32),
+                              np.asarray(action_mask, np.int8), target, infoset_seat(infoset)))
+        return a
+
+
+def infoset_seat(infoset):
+    return infoset.seat if infoset is not None else -1
 
 
 def self_play(cfg, round_k, net, log):
@@ -48,10 +75,17 @@ def self_play(cfg, round_k, net, log):
                          seed=int(rng.integers(2**31)))
     obs, mask, target, z, gid = [], [], [], [], []
     sims = cpu = 0.0
-    for g in range(cfg["games"]):
-        seats = [expert] * n
-        if rng.random() < cfg["mixed"]:
-            seats[int(rng.integers(n))] = opponent
+    clone = round_k == 0 and cfg.get("clone")
+    for g in range(cfg["clone_games"] if clone else cfg["games"]):
+        if clone:                   # round 0 with --clone: imitate that agent on every seat
+            expert = Recorder(from_spec(clone, game, n, seed=int(rng.integers(2**31))))
+            expert.wants_infoset = True
+            expert.last_simulations = 0
+            seats = [expert] * n
+        else:
+            seats = [expert] * n
+            if rng.random() < cfg["mixed"]:
+                seats[int(rng.integers(n))] = opponent
         expert.rows = []
         t = time.process_time()
         res = play_game(game, n, seats, seed=cfg["seed"] * 1_000_003 + round_k * 10_007 + g)
@@ -60,7 +94,7 @@ def self_play(cfg, round_k, net, log):
         for o, m, p, seat in expert.rows:
             obs.append(o), mask.append(m), target.append(p), gid.append(g)
             z.append((res.rewards_rank[seat] + 1) / 2)
-        log(f"round {round_k} game {g + 1}/{cfg['games']}: {len(obs)} rows")
+        log(f"round {round_k} game {g + 1}: {len(obs)} rows")
     data = {"obs": np.array(obs, np.float32), "mask": np.array(mask, np.int8),
             "target": np.array(target, np.float32), "z": np.array(z, np.float32),
             "game": np.array(gid, np.int64) + round_k * 100_000}
