@@ -61,6 +61,13 @@ def corner_of_cell(st, k):
     return None
 
 
+def holds_a_pawn(st, a):
+    """DS-PLAN: the planner places an action pawn from those in hand."""
+    if a < 0 or int(st["ap_supply"][a]) <= 0:
+        return "an animal holding an action pawn in hand"
+    return None
+
+
 def some_left(st, n):
     """Cubes still to move: at least one."""
     if n < 1:
@@ -70,6 +77,7 @@ def some_left(st, n):
 
 _TILE = {"ctx_cell": tile}
 _GIVEN = {
+    B.D_PLAN: {"actor": holds_a_pawn},
     B.D_MIG_FROM: {"ctx_n": some_left},
     B.D_MIG_TO: {"ctx_cell": source_of_actor, "ctx_n": some_left},
     B.D_COMP_VICTIM: {"ctx_cell": actor_and_opponent},
@@ -84,7 +92,7 @@ _GIVEN = {
     B.D_EVO_ANIMAL: _TILE, B.D_HIB_COUNT: _TILE, B.D_EXODUS_DEST: _TILE,
 }
 # decisions whose kernels read no context field (their choices are computed from the board)
-_NONE = (B.D_NONE, B.D_PLAN, B.D_INIT_PLACE, B.D_ADAPT, B.D_REGRESS, B.D_ABUND_ELEM,
+_NONE = (B.D_NONE, B.D_INIT_PLACE, B.D_ADAPT, B.D_REGRESS, B.D_ABUND_ELEM,
          B.D_ABUND_CORNER, B.D_WASTE, B.D_DEPLETE, B.D_GLACIATE, B.D_SPEC_INSECT,
          B.D_WANDER_STACK, B.D_WANDER_CELL, B.D_COMP_CELL, B.D_DOM_CELL, B.D_DOM_CARD,
          B.D_MAMMAL_SAVE, B.D_AQUA_ELEM, B.D_AQUA_CELL, B.D_BLIGHT_CELL, B.D_CATA_CELL,
