@@ -62,7 +62,7 @@ def corner_of_cell(st, k):
 
 
 def holds_a_pawn(st, a):
-    """DS-PLAN: the planner places an action pawn from those in hand."""
+    """DS-PLAN-01: the planner places an action pawn from those in hand."""
     if a < 0 or int(st["ap_supply"][a]) <= 0:
         return "an animal holding an action pawn in hand"
     return None
