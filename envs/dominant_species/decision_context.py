@@ -54,6 +54,13 @@ def element_in_wanderlust(st, t):
     return None
 
 
+def element_in_abundance(st, t):
+    """DS-ABUN-02: the chosen element goes from the Abundance box to the corner."""
+    if element_type(st, t) or int(st["box"][D.BOX_ABUNDANCE, t]) <= 0:
+        return "an element type in the Abundance box"
+    return None
+
+
 def corner_of_cell(st, k):
     """DS-SPEC-01: the chosen element's corner touches the tile being counted."""
     if k < 0 or int(st["ctx_cell"]) not in [int(c) for c in D.CORNER_CELLS[k]]:
@@ -85,6 +92,7 @@ _GIVEN = {
     B.D_SPEC_COUNT: {"ctx_cell": tile, "ctx_corner": corner_of_cell},
     B.D_WANDER_CORNER: {"ctx_cell": tile, "ctx_elem": element_in_wanderlust},
     B.D_WANDER_ELEM: _TILE, B.D_WANDER_MOVE: _TILE,
+    B.D_ABUND_CORNER: {"ctx_elem": element_in_abundance},
     B.D_AQUA_CORNER: {"ctx_elem": element_in_bag},
     B.D_HABITAT_CORNER: {"ctx_elem": element_in_bag},
     B.D_AQUA_COUNT: _TILE, B.D_BIOMASS: _TILE, B.D_BLIGHT_KEEP: _TILE,
@@ -93,7 +101,7 @@ _GIVEN = {
 }
 # decisions whose kernels read no context field (their choices are computed from the board)
 _NONE = (B.D_NONE, B.D_INIT_PLACE, B.D_ADAPT, B.D_REGRESS, B.D_ABUND_ELEM,
-         B.D_ABUND_CORNER, B.D_WASTE, B.D_DEPLETE, B.D_GLACIATE, B.D_SPEC_INSECT,
+         B.D_WASTE, B.D_DEPLETE, B.D_GLACIATE, B.D_SPEC_INSECT,
          B.D_WANDER_STACK, B.D_WANDER_CELL, B.D_COMP_CELL, B.D_DOM_CELL, B.D_DOM_CARD,
          B.D_MAMMAL_SAVE, B.D_AQUA_ELEM, B.D_AQUA_CELL, B.D_BLIGHT_CELL, B.D_CATA_CELL,
          B.D_DISEASE, B.D_EVO_CELL, B.D_FECUNDITY, B.D_FERTILE, B.D_HABITAT_ELEM,
