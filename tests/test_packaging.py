@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 OLD = r"(envs|agents|training)"
 OLD_IMPORT = re.compile(rf"^\s*(from {OLD}[.\s]|import {OLD}\b)", re.M)
 OLD_IN_NOTEBOOK = re.compile(rf"\"\s*(from {OLD}[.\s]|import {OLD}\b)")
-OLD_MODULE_STRING = re.compile(rf"(-m |[\"'])(?<!/){OLD}\.[a-z_]")
+OLD_MODULE_STRING = re.compile(rf"(-m |[\"'])(?<!/){OLD}\.(?!md\b)[a-z_]")   # not a page: "training.md"
 
 
 RESULTS = ROOT / "benchmarks" / "results"   # records of runs: may drive older commits' layouts
