@@ -5,7 +5,7 @@ MACHINE = "2 cores, x86_64 Linux, AMD EPYC, shared with other jobs"
 
 TRAINING = [
     dict(title="Evolution, 2 players: clone heuristic:flyer, then 300k PPO steps",
-         file="runs-s17/evolution-2p-flyerclone/report.json", date="2026-12-04",
+         file="runs-evolution-effects/evolution-2p-flyerclone/report.json", date="2026-12-04",
          commit="56187c2", machine=MACHINE,
          command="SEEDS=0-4 WORKERS=2 sh benchmarks/scripts/evolution_flyer_clone_seeds.sh"),
     dict(title="Dominant Species, 2 players: clone heuristic:spreader, then 4.5M PPO steps "
