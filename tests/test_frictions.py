@@ -1,4 +1,4 @@
-"""Small frictions of issue 8 (item 8): the README's Use snippet runs, `show` reads the game
+"""Small frictions: the README's Use snippet runs, `show` reads the game
 from the file, --net names itself in its error, the match's rank reward is named so."""
 import json
 import os

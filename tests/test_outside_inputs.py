@@ -1,4 +1,4 @@
-"""Defects found by trying the project from outside (session 19): text views that showed the
+"""Defects found by trying the project from outside: text views that showed the
 spectator face-down traits, game options holding a list, match logs of another game, output
 paths in missing folders, malformed game records, `py:` bots in the current folder."""
 import json

@@ -1,4 +1,4 @@
-"""One import namespace (issue 11, item 1): the distribution installs `speciesgym` and nothing
+"""One import namespace: the distribution installs `speciesgym` and nothing
 else at the top of site-packages, and a user's project with its own `agents/`, `envs/` and
 `training/` packages still imports and plays speciesgym.
 

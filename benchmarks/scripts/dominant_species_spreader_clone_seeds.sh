@@ -1,13 +1,11 @@
 #!/bin/sh
-# Issue 13, item 2 for Dominant Species: the README's ds-bc run as a five-seed sweep.
+# The Dominant Species training recipe as a five-seed sweep.
 # Behaviour cloning of heuristic:spreader (500 games, three rounds: two DAgger rounds), then
 # conservative PPO (lr 1e-4, clip 0.1, entropy 0.001, a 256x256 policy and a 64x64 value
 # network) against the spreader, the dominator and its own past checkpoints (self-play 0.2),
 # 4.5M steps. Evaluation of 200 games against each heuristic, seats rotating, at 1.5M, 3M and
 # 4.5M steps. One seed at a time by default, lowest priority; every command is resumable (run
-# the script again). Seed 0 (session 12) won 51% / 58% against the spreader at 3M / 4.5M
-# steps after 48 / 63 CPU-minutes; until session 11 the recipe had a 256x256 value network
-# and 3M steps (seed 0: 55.5% after 134 CPU-minutes at load 4-5).
+# the script again). The measured result: docs/benchmarks/training.md.
 #
 #   nice -n 19 sh benchmarks/scripts/dominant_species_spreader_clone_seeds.sh    # from the repository root
 #   RUNS_DIR=../runs SEEDS=0-1 WORKERS=1 sh benchmarks/scripts/...

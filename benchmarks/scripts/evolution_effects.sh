@@ -1,5 +1,5 @@
 #!/bin/sh
-# Issue 13, item 3: what moves the 2-player Evolution recipe's multi-seed result. Each variant
+# What moves the 2-player Evolution recipe's multi-seed result. Each variant
 # is the recipe (evolution_flyer_clone_seeds.sh) with one change, trained as a sweep of its
 # own (same seeds, resumable, lowest priority), then `speciesgym effects` sets every variant
 # against the recipe's own sweep: IQM win rates and their differences with 95% intervals.

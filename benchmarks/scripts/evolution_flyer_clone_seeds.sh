@@ -1,5 +1,5 @@
 #!/bin/sh
-# Issue 13, item 2: a recipe for 2-player Evolution (Flight on) that starts from behaviour
+# A recipe for 2-player Evolution (Flight on) that starts from behaviour
 # cloning of heuristic:flyer (two DAgger rounds), then PPO against a mix of the three
 # heuristics and its own past checkpoints. Five seeds, one at a time, lowest priority; every
 # command is resumable (run the script again). Evaluation only at the end: 200 games against

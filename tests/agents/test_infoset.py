@@ -145,7 +145,7 @@ def test_mcts_choice_ignores_hidden_information(game):
 
 @pytest.mark.parametrize("game", ["evolution", "dominant_species"])
 def test_a_sample_into_a_reused_buffer_equals_a_fresh_sample(game):
-    """Issue 12 item 5: InfoSet.sample(rng, out=buf) copies through a byte view into buf and
+    """InfoSet.sample(rng, out=buf) copies through a byte view into buf and
     gives bit for bit the sample a fresh copy gives for the same draw; a buffer of another
     shape is refused and left unchanged."""
     buf = None

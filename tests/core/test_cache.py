@@ -1,5 +1,5 @@
 """The stale-cache guard (envs/core/cache.py): numba's cache files name the module a kernel was
-compiled in, so a change of the package's import name (issue 11: `envs` became
+compiled in, so a change of the package's import name (`envs` became
 `speciesgym.envs`) must count as a change of sources, like an edited rules file."""
 from speciesgym.envs.core import cache
 

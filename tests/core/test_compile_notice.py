@@ -1,4 +1,4 @@
-"""The compile notice (issue 8, item 9): a cold numba cache is detected cheaply and announced
+"""The compile notice: a cold numba cache is detected cheaply and announced
 on stderr with its time; a warm one says nothing. Tested on a tiny fake package compiled in a
 subprocess, never by compiling a game cold."""
 import io

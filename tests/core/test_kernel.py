@@ -1,4 +1,4 @@
-"""speciesgym.envs.core.kernel: integer-argument rule helpers compile once (issue 12, item 3: cold start)."""
+"""speciesgym.envs.core.kernel: integer-argument rule helpers compile once (cold start)."""
 import numpy as np
 import pytest
 from numba import njit

@@ -1,5 +1,5 @@
 """The generator kernels (envs.core.rng) serve pickers and game states without numba's record
-width-subtyping (issue 8, item 9: NumbaExperimentalFeatureWarning printed by the demo and the
+width-subtyping (the NumbaExperimentalFeatureWarning it printed in the demo and the
 tests). A fresh process first uses a picker record, then each game's state record, with that
 warning turned into an error."""
 import subprocess

@@ -67,7 +67,7 @@ def test_boundscheck_subset(tmp_path):
     disk cache does not key on the bounds-check flag); also a search rollout, and loads of
     random and randomly mutated scenarios (tests/dominant_species/test_scenario_checks.py).
     Numba's record-subtyping warning is an error here: every kernel is typed afresh, and no
-    Dominant Species kernel may be typed for a record other than the state's (issue 8)."""
+    Dominant Species kernel may be typed for a record other than the state's."""
     code = (
         "import warnings\n"
         "from numba.core.errors import NumbaExperimentalFeatureWarning\n"

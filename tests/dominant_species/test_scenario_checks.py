@@ -1,7 +1,7 @@
 """Loaders check everything they accept: a scenario that loads passes every invariant of
 tests/dominant_species/invariants.py and plays to the end with them holding; anything else
 is a ValueError naming the field. Property tests draw positions from random play and
-mutate them at random; named cases pin the holes of issue 8."""
+mutate them at random; named cases pin the holes found by hand."""
 import copy
 import json
 import pathlib

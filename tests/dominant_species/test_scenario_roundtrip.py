@@ -3,7 +3,7 @@ to_scenario -> JSON text -> load_scenario gives the same record byte for byte (o
 included), and both copies play on identically (observations, masks, final scores).
 
 `make test` plays ROUNDTRIP_GAMES games per player count (default 1, every decision of it,
-about 1200); `make soak` sets SPECIESGYM_ROUNDTRIP_GAMES=50 for the full sweep of issue 8
+about 1200); `make soak` sets SPECIESGYM_ROUNDTRIP_GAMES=50 for the full sweep
 (every decision of 50 games per player count; minutes), and CI runs both.
 """
 import json

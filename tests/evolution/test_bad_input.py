@@ -99,7 +99,7 @@ def test_card_block_names_are_readable():
     assert name == "food card: Carnivore (0)"
 
 
-# The fast engine API checks its integer arguments and the state array (issue 8) -----------
+# The fast engine API checks its integer arguments and the state array ----------------------
 
 @pytest.mark.parametrize("seat", [-1, 3, 6, 10**6, 1.0, None, True])
 def test_observe_with_a_seat_outside_the_table_raises(seat):

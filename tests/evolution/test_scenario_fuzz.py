@@ -3,7 +3,7 @@ random play from it reaches the end with the invariants holding after every step
 (envs.evolution.batch.play_random_checked); whatever it refuses is a ValueError, never
 another exception. Inputs: positions written by to_scenario at random points of random games,
 random mutations of them (a value replaced, nudged or deleted anywhere in the dict), and
-positions generated field by field. Also the known holes of issue 8, one by one.
+positions generated field by field. Also the known holes, one by one.
 
 FUZZ_EXAMPLES (environment) scales the example counts; the NUMBA_BOUNDSCHECK run in
 test_random_play.py runs this file again with a small count.
@@ -182,7 +182,7 @@ def test_positions_of_random_games_all_load():
         assert loads_or_refuses(json.loads(text))
 
 
-# The holes named in issue 8 ------------------------------------------------------------------
+# The known holes, one by one --------------------------------------------------------------
 
 def _base(players=2):
     engine = make_engine(players)

@@ -3,7 +3,7 @@ load_scenario gives the same state byte for byte, and a loaded copy plays on exa
 original. Files written by save_scenario name their game; env.reset starts from them.
 
 `make test` plays 10 games per player count (every decision of each); `make soak` sets
-SPECIESGYM_ROUNDTRIP_GAMES=50 for the full sweep of issue 8 (minutes), and CI runs both."""
+SPECIESGYM_ROUNDTRIP_GAMES=50 for the full sweep (minutes), and CI runs both."""
 import json
 import os
 

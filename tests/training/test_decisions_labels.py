@@ -1,6 +1,6 @@
 """Labelling with another playout policy (agents/search/label.py `policy`, `decisions relabel
 --playout`) and rescoring a leaderboard's stored choices under a new labelling
-(training/decisions/rescore.py), issue 9 item 5b."""
+(training/decisions/rescore.py)."""
 import json
 
 import numpy as np

@@ -1,4 +1,4 @@
-"""`decisions proof`: Spearman of the regret order against the rating order (issue 9, 5b)."""
+"""`decisions proof`: Spearman of the regret order against the rating order."""
 import csv
 import json
 

@@ -1,4 +1,4 @@
-"""`speciesgym effects`: a variant sweep against a base sweep (issue 13, item 3), on hand-made
+"""`speciesgym effects`: a variant sweep against a base sweep, on hand-made
 sweeps whose figures are known."""
 import csv
 import json

@@ -1,5 +1,5 @@
 """`speciesgym play --human`: the person sees only what their seat sees; bad seats, the end of
-the input, forced choices, numbering, --agents and --save (issue 8, item 5)."""
+the input, forced choices, numbering, --agents and --save."""
 import io
 import json
 import re

@@ -123,7 +123,7 @@ def weights(path):
 
 
 def test_the_result_does_not_depend_on_the_checkpoint_or_evaluation_cadence(tmp_path):
-    """Issue 13: checkpoints and evaluations change what is written, never the run. The
+    """Checkpoints and evaluations change what is written, never the run. The
     self-play pool changes every 128 steps here (self-play 0.5); checkpoints every 128, 384
     or 1000 steps and evaluations never, every 128 or every 256 steps give the same weights
     (before --pool-every the pool was the checkpoints, and runs a and b differed)."""

@@ -1,4 +1,4 @@
-"""`speciesgym train` starts from its game's recipe (issue 13, item 2): flags not given come
+"""`speciesgym train` starts from its game's recipe: flags not given come
 from training/ppo/recipes.py, given flags win, `--recipe none` gives Args' bare defaults, and
 the recipe scripts that measured the recipes spell out the same values."""
 import argparse

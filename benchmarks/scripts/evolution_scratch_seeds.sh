@@ -1,11 +1,10 @@
 #!/bin/sh
-# The README's long Evolution recipe (section Training, "Against the heuristics, a longer run":
-# same flags, the same 50k checkpoint and evaluation cadence, 40 games per evaluation against
-# random and both heuristics) over 5 seeds, to see how its single-run figure (57.5% against
-# grazer at 400k steps) holds across seeds (issue 13, items 2 and 5). One seed at a time
+# A long Evolution run without cloning (PPO from scratch against random and both heuristics,
+# 50k checkpoint and evaluation cadence, 40 games per evaluation) over 5 seeds, to see how a
+# single run's figure holds across seeds. One seed at a time
 # (--workers 1) at the lowest priority; every command is resumable: run the script again.
 #
-#   nice -n 19 sh benchmarks/scripts/evolution_readme_seeds.sh          # from the repository root
+#   nice -n 19 sh benchmarks/scripts/evolution_scratch_seeds.sh          # from the repository root
 #   RUNS_DIR=../runs TIMESTEPS=3000000 sh benchmarks/scripts/...     # elsewhere, or longer
 #
 # Raising TIMESTEPS later continues the same sweeps (the step budget is not part of a sweep's
@@ -21,11 +20,11 @@ RECIPE="--game evolution --timesteps $TIMESTEPS --net 128,128 --learning-rate 0.
  --ent-coef 0.003 --shaping 2 --self-play 0.3 --checkpoint-every 50000 --eval-every 50000 \
  --eval-games 40 --runs-dir $RUNS_DIR --seeds $SEEDS --workers 1 --no-progress --vec dummy"
 
-# 2 players: the README's figure is for this table; target 55% against each heuristic
+# 2 players: target 55% against each heuristic
 $SPECIESGYM train --players 2 --name evolution-2p-readme $RECIPE
 $SPECIESGYM report "$RUNS_DIR/evolution-2p-readme" --target 0.55
 
-# 4 players (item 5): the learner against three copies of each baseline; an equal player
+# 4 players: the learner against three copies of each baseline; an equal player
 # wins 25%, so the report's target is 25% here
 $SPECIESGYM train --players 4 --name evolution-4p-readme $RECIPE
 $SPECIESGYM report "$RUNS_DIR/evolution-4p-readme" --target 0.25
