@@ -1,15 +1,13 @@
 """What every speciesgym env promises, checked for each game: end-of-game rewards in all
 three modes, and a mask only for the agent to move."""
-import importlib
-
 import numpy as np
 import pytest
 
-GAMES = ["evolution", "dominant_species"]
+from speciesgym.envs.games import GAMES, package
 
 
 def make(game, **kwargs):
-    return importlib.import_module(f"speciesgym.envs.{game}").env(**kwargs)
+    return package(game).env(**kwargs)
 
 
 def play_out(e, seed):
@@ -52,7 +50,7 @@ def test_rank_and_score_rewards(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_mask_only_for_the_agent_to_move(game):
-    e = importlib.import_module(f"speciesgym.envs.{game}").raw_env(num_players=3)
+    e = package(game).raw_env(num_players=3)
     e.reset(seed=2)
     for agent in e.possible_agents:
         mask = e.observe(agent)["action_mask"]

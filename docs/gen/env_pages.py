@@ -3,24 +3,24 @@
 
 Each page is a hand-written template (`docs/gen/templates/<game>.md`) whose markers
 `<!-- actions -->`, `<!-- observation -->` and `<!-- header -->` this module fills."""
-import importlib
 from pathlib import Path
 
 import numpy as np
 
+from speciesgym.envs.games import GAMES, package, submodule
+
 TEMPLATES = Path(__file__).parent / "templates"
-GAMES = {"evolution": "Evolution", "dominant_species": "Dominant Species"}
 PLAYERS = range(2, 7)
 
 
 def action_rows(game):
-    blocks = importlib.import_module(f"speciesgym.envs.{game}.actions").BLOCKS
+    blocks = submodule(game, "actions").BLOCKS
     return [(b.name, b.start, b.start + b.size - 1, b.size) for b in blocks.blocks]
 
 
 def observation_rows(game):
     """(name, shape, first index, last index, size) per piece, in the vector's order."""
-    layout = importlib.import_module(f"speciesgym.envs.{game}.observe").LAYOUT
+    layout = submodule(game, "observe").LAYOUT
     rows, start = [], 0
     for name, shape in layout:
         shape = tuple(shape) if isinstance(shape, (tuple, list)) else (int(shape),)
@@ -32,7 +32,7 @@ def observation_rows(game):
 
 def sizes(game):
     """{players: (observation size, action count)} read from the env itself."""
-    module = importlib.import_module(f"speciesgym.{game}_v0")
+    module = package(game)
     out = {}
     for n in PLAYERS:
         env = module.env(num_players=n)

@@ -4,6 +4,7 @@ import pytest
 from numba import njit
 
 from speciesgym.envs.core.kernel import IntKernels, rule_kernel
+from speciesgym.envs.games import GAMES, package, submodule
 
 DTYPE = np.dtype([("rng", np.uint64), ("n", np.int8), ("total", np.int64)])
 
@@ -96,16 +97,14 @@ def test_a_kernel_defined_after_sealing_is_refused():
             return x
 
 
-@pytest.mark.parametrize("game", ["evolution", "dominant_species"])
+@pytest.mark.parametrize("game", GAMES)
 def test_game_helpers_compile_once(game):
     """After a game is played, each helper (e.g. Evolution's has_trait, once compiled for 72
     argument-type combinations) has at most one compiled body (none if this process loaded
     the entry points from the cache and never needed it), and sealing (compiling or loading
     every helper) leaves exactly one."""
-    import importlib
-    module = importlib.import_module(f"speciesgym.envs.{game}")
-    module.warm()
-    kernels = importlib.import_module(f"speciesgym.envs.{game}.state").state_kernel
+    package(game).warm()
+    kernels = submodule(game, "state").state_kernel
     assert kernels.sealed and len(kernels.kernels) >= 8
     assert all(len(k.signatures) <= 1 for k in kernels.kernels)
     kernels.seal()

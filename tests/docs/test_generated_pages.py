@@ -12,6 +12,7 @@ import pytest
 from docs.gen import __main__ as gen
 from docs.gen import bench_sources
 from speciesgym import dominant_species_v0, evolution_v0
+from speciesgym.envs.games import submodule
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
@@ -39,8 +40,7 @@ def _section_rows(text, heading):
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_the_action_table_is_the_code_s_blocks(game):
-    import importlib
-    blocks = importlib.import_module(f"speciesgym.envs.{game}.actions").BLOCKS
+    blocks = submodule(game, "actions").BLOCKS
     text = (DOCS / "environments" / f"{game}.md").read_text()
     rows = _section_rows(text, "## Action space")
     assert [(r[0].strip("`"), int(r[1]), int(r[2]), int(r[3])) for r in rows] == \
@@ -50,8 +50,7 @@ def test_the_action_table_is_the_code_s_blocks(game):
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_the_observation_table_is_the_code_s_layout(game):
-    import importlib
-    observe = importlib.import_module(f"speciesgym.envs.{game}.observe")
+    observe = submodule(game, "observe")
     text = (DOCS / "environments" / f"{game}.md").read_text()
     rows = _section_rows(text, "The vector by index range")
     start = 0
@@ -69,8 +68,7 @@ def test_the_observation_has_one_size_for_2_to_6_players_as_the_pages_say(game):
     """Evolution lays its per-seat pieces out for 6 seats, Dominant Species has a slot per
     animal: the vector is OBS_SIZE long at every table size, and the seats (or animals) not
     at the table stay zero."""
-    import importlib
-    size = importlib.import_module(f"speciesgym.envs.{game}.observe").OBS_SIZE
+    size = submodule(game, "observe").OBS_SIZE
     for players in range(2, 7):
         env = GAMES[game].env(num_players=players)
         env.reset(seed=players)

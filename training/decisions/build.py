@@ -26,7 +26,6 @@ or as Ray tasks (`executor`, training.cluster.tasks.RayTasks) with the journal s
 here as each ends; either way a task that raises (on Ray: twice) stops the build with an
 error naming its game, the finished games kept.
 """
-import importlib
 import pathlib
 import time
 from dataclasses import dataclass
@@ -38,6 +37,7 @@ from speciesgym.training.decisions.suite import (FORMAT, FORMAT_VERSION, engine_
                                       label_fields, mark_clear, rebuild_position, suite_spec, write_suite)
 from speciesgym.training.decisions.tasks import Journal, TaskFailed, progress_bar, run_tasks
 from speciesgym.envs.decision_kinds import decision_type
+from speciesgym.envs.games import package
 from speciesgym.training.decisions.behaviour import behaviour_key, position_behaviour
 from speciesgym.training.decisions.crossfit import cross_fields
 
@@ -145,7 +145,7 @@ def label_stage(spec, sims, candidates, total, game, rng, playout="greedy", tree
     With two labellings per position, the second is seeded apart from the first."""
     from speciesgym.agents.runner import make_engine
     from speciesgym.agents.search.label import label_position
-    module = importlib.import_module(f"speciesgym.envs.{spec.game}")
+    module = package(spec.game)
     tried = 0
     for k, seat, kind, state in candidates:
         tried += 1

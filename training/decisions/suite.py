@@ -40,7 +40,6 @@ since the build, and the suite is refused (rebuild it).
 """
 import gzip
 import hashlib
-import importlib
 import json
 import math
 import os
@@ -49,6 +48,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from speciesgym.envs.games import GAMES, package, submodule
 from speciesgym.training.decisions.specs import SPECS, SuiteSpec, suite_spec  # noqa: F401
 
 FORMAT = "speciesgym-decisions"
@@ -88,8 +88,7 @@ def label_fields(labels, sims):
 def engine_version(game):
     """A short hash of the game's action layout (block names and sizes) and its state record
     dtype: it changes when either does."""
-    actions = importlib.import_module(f"speciesgym.envs.{game}.actions")
-    state = importlib.import_module(f"speciesgym.envs.{game}.state")
+    actions, state = submodule(game, "actions"), submodule(game, "state")
     layout = [(b.name, b.size) for b in actions.BLOCKS.blocks]
     text = json.dumps([game, layout, str(state.STATE_DTYPE.descr)])
     return hashlib.sha1(text.encode()).hexdigest()[:12]
@@ -187,9 +186,8 @@ def rebuild_position(game, record, where):
     missing = [k for k in REQUIRED if k not in record]
     if missing:
         raise ValueError(f"{where}: corrupt position, missing {', '.join(missing)}")
-    module = importlib.import_module(f"speciesgym.envs.{game}")
     try:
-        engine, state = module.load_scenario(record["scenario"])
+        engine, state = package(game).load_scenario(record["scenario"])
     except ValueError as exc:
         raise ValueError(f"{where}: its scenario no longer loads ({exc}); the rules changed "
                          f"since the suite was built: rebuild it") from None
@@ -223,7 +221,7 @@ def load_suite(name_or_path, select=None, allow_stale=False):
     path = suite_path(name_or_path)
     data = read_suite_file(path)
     game = data["game"]
-    if game not in ("evolution", "dominant_species"):
+    if game not in GAMES:
         raise ValueError(f"suite file {path}: unknown game {game!r}")
     stale = check_rules(data, path, allow_stale)
     suite = Suite(data["name"], game, {k: v for k, v in data.items() if k != "positions"},

@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from speciesgym.envs.core.engine import GameEngine
+from speciesgym.envs.games import GAMES
 
 FORMAT = "speciesgym-game-1"
 
@@ -74,7 +75,7 @@ def load_record(path: str | os.PathLike[str]) -> dict[str, Any]:
 
 
 # the fields replay reads, each with the test its value must pass
-_FIELDS = {"game": lambda v: v in ("evolution", "dominant_species"),
+_FIELDS = {"game": lambda v: v in GAMES,
            "players": lambda v: type(v) is int and 2 <= v <= 6,
            "seed": lambda v: type(v) is int,
            "options": lambda v: isinstance(v, dict),
