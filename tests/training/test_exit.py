@@ -73,8 +73,27 @@ def test_clone_round_imitates_the_heuristic(tmp_path):
     """Round 0 with clone: the targets are the heuristic's moves (one-hot), one per decision
     with a choice, and the next round's expert searches with the cloned net."""
     cfg = dict(game="evolution", rounds=1, clone="heuristic:flyer", clone_games=2, games=1,
-               sims=4, eval_games=2, gate_games=2, hidden=[16], epochs=1)
+               sims=4, eval_games=2, gate_games=2, hidden=[16], epochs=1, clone_epochs=1)
     run_rounds(tmp_path, cfg, log=lambda m: None)
     data = np.load(tmp_path / "data" / "round_0.npz")
     assert len(data["target"]) > 20 and np.all(data["target"].max(axis=1) == 1)
     assert np.all(data["mask"][np.arange(len(data["mask"])), data["target"].argmax(1)] == 1)
+
+
+def test_exit_and_zoo_commands(tmp_path, capsys):
+    """`speciesgym exit` runs a round in its folder with the flags given (kept in
+    config.json); a flag of the wrong type is refused by argparse; `speciesgym zoo` lists."""
+    from speciesgym.training.cli import main
+    run = tmp_path / "run"
+    assert main(["exit", str(run), "--game", "evolution", "--rounds", "1", "--games", "1",
+                 "--sims", "4", "--eval-games", "2", "--gate-games", "2", "--hidden", "16",
+                 "--epochs", "1", "--mixed", "1.0"]) == 0
+    cfg = json.loads((run / "config.json").read_text())
+    assert cfg["hidden"] == [16] and cfg["sims"] == 4 and cfg["game"] == "evolution"
+    assert len(list(csv.DictReader(open(run / "eval.csv")))) == 1
+    with pytest.raises(SystemExit):
+        main(["exit", str(run), "--sims", "many"])
+    assert "invalid int value: 'many'" in capsys.readouterr().err
+    assert main(["zoo"]) == 0
+    out = capsys.readouterr().out
+    assert out.strip() == "no shipped nets" or "zoo:" in out

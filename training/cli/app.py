@@ -75,6 +75,12 @@ def cmd_show(args):
     return 0
 
 
+def cmd_zoo(args):
+    from speciesgym.agents.zoo import listing
+    print(listing())
+    return 0
+
+
 def _shown_position(args):
     """(engine, state) of `show`'s file: a scenario, or a game record at --move."""
     from speciesgym.training.records.record import FORMAT, load_record, replay_steps
@@ -342,6 +348,16 @@ def build_parser():
     add_luck_arguments(sub.add_parser(
         "luck", help="luck-corrected rewards of stored game records: plain and adjusted "
         "means, variance ratio (training/luck)"))
+    from speciesgym.training.exit.cli import add_arguments as add_exit_arguments
+    add_exit_arguments(sub.add_parser(
+        "exit", help="expert iteration: a policy/value net trained on the net-guided "
+        "search's improved policy, round by round; resumable (training/exit)",
+        description="Rounds of self-play with the search guided by the best net so far, "
+        "training on its completed-Q targets and the outcomes, evaluating and gating the "
+        "new net; results in the run folder's eval.csv (training/exit/loop.py)."))
+    zoo = sub.add_parser("zoo", help="the shipped nets (zoo:<game>-<n>p) with their measured "
+                         "strength and the command that made each")
+    zoo.set_defaults(func=cmd_zoo)
     from speciesgym.training.decisions.cli import add_decisions_parser
     add_decisions_parser(sub)
     report = sub.add_parser("report", help="a sweep's win rates across seeds: IQM, 95%% "

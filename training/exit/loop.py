@@ -4,7 +4,8 @@
    0) on every seat, a `mixed` fraction of them with one seat held by the opponent heuristic
    instead (rows only from the searching seats; the outcome of every seat's rows is its
    rank value (rank reward + 1) / 2); with `clone` (an agent spec), round 0 instead plays
-   `clone_games` games of that agent on every seat and its moves are the targets (cloning);
+   `clone_games` games of that agent on every seat and its moves are the targets (cloning,
+   trained for `clone_epochs` passes);
 2. trains the net (training.exit.fit, warm-started from the last round) on the rows of the
    last `window` rounds and exports it (torch and numba checked to agree);
 3. evaluates the net alone against the opponent over `eval_games` games, seats rotating,
@@ -34,8 +35,9 @@ from speciesgym.training.exit.model import export
 from speciesgym.training.stats import wilson
 
 OPPONENT = {"evolution": "heuristic:flyer", "dominant_species": "heuristic:spreader"}
-DEFAULTS = dict(clone="", clone_games=200, players=2, rounds=10, games=40, sims=32, mixed=0.3, window=4, eval_games=100,
-                gate_games=50, hidden=[256, 256], epochs=3, lam=0.5, explore=8, seed=0)
+DEFAULTS = dict(clone="", clone_games=200, clone_epochs=10, players=2, rounds=10, games=40,
+                sims=32, mixed=0.3, window=4, eval_games=100, gate_games=50, hidden=[256, 256],
+                epochs=3, lam=0.5, explore=8, seed=0)
 FIELDS = ["round", "rows", "policy_loss", "value_loss", "vs_opponent", "low", "high",
           "gate_share", "promoted", "cpu_s", "sims_per_cpu_s"]
 
@@ -131,7 +133,9 @@ def run_rounds(run, cfg=None, log=print):
         t0 = time.process_time()
         data, speed = self_play(cfg, k, best, log)
         np.savez_compressed(run / "data" / f"round_{k}.npz", **data)
-        losses = fit(model, window(run, k, cfg["window"]), epochs=cfg["epochs"], seed=k)
+        epochs = cfg.get("clone_epochs", cfg["epochs"]) if k == 0 and cfg.get("clone") \
+            else cfg["epochs"]
+        losses = fit(model, window(run, k, cfg["window"]), epochs=epochs, seed=k)
         meta = {"game": game, "players": n, "round": k, "config": cfg}
         net = export(model, game, n, meta, name=f"exit-{game}-{n}p-round{k}",
                      check_obs=data["obs"][:16])
