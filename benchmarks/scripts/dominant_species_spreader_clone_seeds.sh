@@ -10,20 +10,13 @@
 #   nice -n 19 sh benchmarks/scripts/dominant_species_spreader_clone_seeds.sh    # from the repository root
 #   RUNS_DIR=../runs SEEDS=0-1 WORKERS=1 sh benchmarks/scripts/...
 #   NAME=<sweep> EXTRA="--vf-net 256,256" sh benchmarks/scripts/...    # a variant
-set -e
-SPECIESGYM=${SPECIESGYM:-"python -m speciesgym"}
-RUNS_DIR=${RUNS_DIR:-runs}
+. "$(dirname "$0")/sweep_recipe.sh"
 TIMESTEPS=${TIMESTEPS:-4500000}
-SEEDS=${SEEDS:-0-4}
-PLAYERS=${PLAYERS:-2}
 HEUR="heuristic:spreader,heuristic:dominator"
 RECIPE="--game dominant_species --players $PLAYERS --timesteps $TIMESTEPS --net 256,256 --vf-net 64,64 \
  --learning-rate 0.0001 --ent-coef 0.001 --clip-range 0.1 --shaping 2 --self-play 0.2 --pool-every 100000 \
  --baselines $HEUR --eval-opponents $HEUR --checkpoint-every 100000 --eval-every 1500000 \
  --eval-games 200 --pretrain heuristic:spreader --pretrain-games 500 --pretrain-epochs 6 \
- --pretrain-rounds 3 --runs-dir $RUNS_DIR --seeds $SEEDS --workers ${WORKERS:-1} --no-progress"
-
+ --pretrain-rounds 3"
 NAME=${NAME:-dominant_species-${PLAYERS}p-spreaderclone}
-$SPECIESGYM train --name "$NAME" $RECIPE ${EXTRA:-}
-if [ "$PLAYERS" = 2 ]; then TARGET=0.55; else TARGET=0.25; fi
-$SPECIESGYM report "$RUNS_DIR/$NAME" --target $TARGET
+train_and_report

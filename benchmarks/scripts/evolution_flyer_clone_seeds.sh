@@ -8,20 +8,13 @@
 #   nice -n 19 sh benchmarks/scripts/evolution_flyer_clone_seeds.sh          # from the repository root
 #   RUNS_DIR=../runs TIMESTEPS=300000 sh benchmarks/scripts/...
 #   NAME=<sweep> EXTRA="--shaping 0" sh benchmarks/scripts/...   # a variant (evolution_effects.sh)
-set -e
-SPECIESGYM=${SPECIESGYM:-"python -m speciesgym.training.cli"}
-RUNS_DIR=${RUNS_DIR:-runs}
+. "$(dirname "$0")/sweep_recipe.sh"
 TIMESTEPS=${TIMESTEPS:-300000}
-SEEDS=${SEEDS:-0-4}
-PLAYERS=${PLAYERS:-2}
 HEUR="heuristic:grazer,heuristic:hunter,heuristic:flyer"
 RECIPE="--game evolution --players $PLAYERS --timesteps $TIMESTEPS --net 128,128 \
  --learning-rate 0.0003 --ent-coef 0.001 --clip-range 0.1 --shaping 2 --self-play 0.3 --pool-every 50000 \
  --baselines $HEUR --eval-opponents $HEUR --checkpoint-every 50000 --eval-every 0 \
  --eval-games 200 --vec dummy --pretrain heuristic:flyer --pretrain-games 200 --pretrain-epochs 5 \
- --pretrain-rounds 2 --runs-dir $RUNS_DIR --seeds $SEEDS --workers ${WORKERS:-1} --no-progress"
-
+ --pretrain-rounds 2"
 NAME=${NAME:-evolution-${PLAYERS}p-flyerclone}
-$SPECIESGYM train --name "$NAME" $RECIPE ${EXTRA:-}
-if [ "$PLAYERS" = 2 ]; then TARGET=0.55; else TARGET=0.25; fi
-$SPECIESGYM report "$RUNS_DIR/$NAME" --target $TARGET
+train_and_report

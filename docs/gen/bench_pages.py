@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from docs.gen import bench_sources as src
+from docs.gen.markdown import table
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "benchmarks" / "results"
@@ -20,6 +21,11 @@ def _meta(s):
     return (f"*Measured {s['date']} at commit `{s['commit']}` on {s['machine']}. "
             f"Raw file: `benchmarks/results/{s['file']}`.*\n\n"
             f"```\n{s['command']}\n```\n")
+
+
+def _section(s, summary, head, rows):
+    """A table's section: its title, where it comes from, a line of summary, the table."""
+    return [f"## {s['title']}", "", _meta(s), summary, "", table(head, rows), ""]
 
 
 def training_rows(s):
@@ -56,14 +62,11 @@ def training_page():
            "<sweep folder> --target T`. How to train: [Training](../training.md).", ""]
     for s in src.TRAINING:
         report, last, rows = training_rows(s)
-        out += [f"## {s['title']}", "", _meta(s),
-                f"Step {last:,}; target {report['target']:.2f}.", "",
-                "| opponent | IQM [95%] | seeds past target | CPU min per seed |",
-                "|---|---|---|---|"]
-        out += [f"| {r['opponent']} | {_pct(r['iqm'])} [{_pct(r['low'])}, {_pct(r['high'])}] "
-                f"| {r['past_target'] * r['seeds']:.0f} of {r['seeds']} "
-                f"| {r['cpu_minutes']:.1f} |" for r in rows]
-        out.append("")
+        out += _section(s, f"Step {last:,}; target {report['target']:.2f}.",
+                        ("opponent", "IQM [95%]", "seeds past target", "CPU min per seed"),
+                        [(r["opponent"], f"{_pct(r['iqm'])} [{_pct(r['low'])}, {_pct(r['high'])}]",
+                          f"{r['past_target'] * r['seeds']:.0f} of {r['seeds']}",
+                          f"{r['cpu_minutes']:.1f}") for r in rows])
     return "\n".join(out)
 
 
@@ -78,13 +81,12 @@ def strength_page():
         summary = strength_summary(s)
         seeds = ", ".join(f"{a}-{b}" for a, b in summary["seeds"])
         low, high = summary["cpu_s_iqr"]
-        out += [f"## {s['title']}", "", _meta(s),
-                f"{summary['games']} games, seeds {seeds}; CPU seconds per game: median "
-                f"{summary['cpu_s_median']:.0f} (IQR {low:.0f}-{high:.0f}).", "",
-                "| agent | wins | win share [95%] |", "|---|---|---|"]
-        out += [f"| `{r['agent']}` | {r['wins']:g}/{r['games']} | {r['win_share']:.3f} "
-                f"[{r['low']:.2f}, {r['high']:.2f}] |" for r in summary["agents"]]
-        out.append("")
+        out += _section(s, f"{summary['games']} games, seeds {seeds}; CPU seconds per game: "
+                           f"median {summary['cpu_s_median']:.0f} (IQR {low:.0f}-{high:.0f}).",
+                        ("agent", "wins", "win share [95%]"),
+                        [(f"`{r['agent']}`", f"{r['wins']:g}/{r['games']}",
+                          f"{r['win_share']:.3f} [{r['low']:.2f}, {r['high']:.2f}]")
+                         for r in summary["agents"]])
     return "\n".join(out)
 
 
@@ -99,11 +101,9 @@ def speed_page():
            "env. PettingZoo and OpenSpiel games are measured in the same rounds. "
            "Engine APIs: [Concepts](../concepts.md).", "", _meta(s),
            f"{data['rounds']} rounds of {data['round_seconds']} s per contender.", "",
-           "| contender | decisions/s (median) | min | max | x connect_four_v3 |",
-           "|---|---|---|---|---|"]
-    out += [f"| {r['name']} | {r['median']:,} | {r['min']:,} | {r['max']:,} "
-            f"| {r['ratio_to_connect_four_v3']:.2f} |" for r in data["rows"]]
-    out.append("")
+           table(("contender", "decisions/s (median)", "min", "max", "x connect_four_v3"),
+                 [(r["name"], f"{r['median']:,}", f"{r['min']:,}", f"{r['max']:,}",
+                   f"{r['ratio_to_connect_four_v3']:.2f}") for r in data["rows"]]), ""]
     return "\n".join(out)
 
 
@@ -116,17 +116,15 @@ def decisions_page():
     for s in src.DECISIONS:
         rows = decision_rows(s)
         first = rows[0]
-        out += [f"## {s['title']}", "", _meta(s),
-                f"{first['n']} positions ({first['n_clear']} clear); noise floor "
-                f"{float(first['floor']):.4f} [{float(first['floor_lo']):.4f}, "
-                f"{float(first['floor_hi']):.4f}].", "",
-                "| agent | agreement [95%] | regret [95%] | ms per decision |",
-                "|---|---|---|---|"]
-        out += [f"| `{r['agent']}` | {float(r['agreement']):.3f} [{float(r['agreement_lo']):.3f}, "
-                f"{float(r['agreement_hi']):.3f}] | {float(r['regret']):.4f} "
-                f"[{float(r['regret_lo']):.4f}, {float(r['regret_hi']):.4f}] "
-                f"| {float(r['ms_per_decision']):.2f} |" for r in rows]
-        out.append("")
+        out += _section(s, f"{first['n']} positions ({first['n_clear']} clear); noise floor "
+                           f"{float(first['floor']):.4f} [{float(first['floor_lo']):.4f}, "
+                           f"{float(first['floor_hi']):.4f}].",
+                        ("agent", "agreement [95%]", "regret [95%]", "ms per decision"),
+                        [(f"`{r['agent']}`", f"{float(r['agreement']):.3f} "
+                          f"[{float(r['agreement_lo']):.3f}, {float(r['agreement_hi']):.3f}]",
+                          f"{float(r['regret']):.4f} [{float(r['regret_lo']):.4f}, "
+                          f"{float(r['regret_hi']):.4f}]", f"{float(r['ms_per_decision']):.2f}")
+                         for r in rows])
     return "\n".join(out)
 
 
@@ -154,6 +152,5 @@ def headline():
     rows.append(("both games, 4 players", "random play through the AEC env",
                  f"{speed['evolution 4p aec']:,} / {speed['dominant_species 4p aec']:,} "
                  "decisions/s", "docs/benchmarks/speed.md"))
-    lines = ["| game | what | result | page |", "|---|---|---|---|"]
-    lines += [f"| {g} | {w} | {r} | [{p.split('/')[-1][:-3]}]({p}) |" for g, w, r, p in rows]
-    return "\n".join(lines)
+    return table(("game", "what", "result", "page"),
+                 [(g, w, r, f"[{p.split('/')[-1][:-3]}]({p})") for g, w, r, p in rows])

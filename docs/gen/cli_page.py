@@ -3,6 +3,8 @@ cannot drift from the commands: every subcommand's `--help`, in the parser's ord
 import argparse
 import os
 
+from docs.gen.markdown import table
+
 
 def _subparsers(parser):
     for action in parser._actions:
@@ -27,8 +29,8 @@ def page():
            "(speciesgym.training.cli.build_parser); do not edit. -->", "",
            "`speciesgym <command> --help` prints the same text. `python -m speciesgym` is the "
            "same program. Agent specs (`--agents`): [Agents](agents.md).", "",
-           "| command | what it does |", "|---|---|"]
-    out += [f"| [`{name}`](#{name}) | {_cell(helps.get(name))} |" for name in sub.choices]
+           table(("command", "what it does"),
+                 [(f"[`{name}`](#{name})", _cell(helps.get(name))) for name in sub.choices])]
     for name, command in sub.choices.items():
         out += ["", f"## {name}", "", "```text", command.format_help().rstrip(), "```"]
     out.append("")

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import numpy as np
 
+from docs.gen.markdown import table
 from speciesgym.envs.games import GAMES, package, submodule
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -41,21 +42,15 @@ def sizes(game):
     return out
 
 
-def _table(head, rows):
-    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
-    return "\n".join(lines)
-
-
 def actions_table(game):
-    return _table(["block", "first index", "last index", "size"],
-                  [(f"`{n}`", a, b, s) for n, a, b, s in action_rows(game)])
+    return table(["block", "first index", "last index", "size"],
+                 [(f"`{n}`", a, b, s) for n, a, b, s in action_rows(game)])
 
 
 def observation_table(game):
     shape = lambda s: " x ".join(str(d) for d in s)  # noqa: E731
-    return _table(["piece", "shape", "first index", "last index", "size"],
-                  [(f"`{n}`", shape(sh), a, b, s) for n, sh, a, b, s in observation_rows(game)])
+    return table(["piece", "shape", "first index", "last index", "size"],
+                 [(f"`{n}`", shape(sh), a, b, s) for n, sh, a, b, s in observation_rows(game)])
 
 
 def header_table(game):
@@ -75,7 +70,7 @@ def header_table(game):
                                    "to about 0..1; action_mask: int8 0 or 1"),
             ("Observation size by players", ", ".join(f"{n}: {o}" for n, (o, _) in found.items())),
             ("Render modes", "`ansi`, `rgb_array`, `human`")]
-    return _table(["", ""], rows)
+    return table(["", ""], rows)
 
 
 def render(game):

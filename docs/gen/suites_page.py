@@ -4,6 +4,8 @@ import gzip
 import json
 from pathlib import Path
 
+from docs.gen import markdown
+
 ROOT = Path(__file__).resolve().parents[2]
 SUITES = ROOT / "training" / "decisions" / "suites"
 TEMPLATE = Path(__file__).parent / "templates" / "decisions.md"
@@ -29,10 +31,7 @@ def suite_rows():
 def table():
     head = ("suite", "version", "game", "kind", "players", "positions", "clear",
             "clear z >=", "labelling")
-    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-    lines += ["| " + " | ".join(f"`{c}`" if i == 0 else str(c) for i, c in enumerate(row))
-              + " |" for row in suite_rows()]
-    return "\n".join(lines)
+    return markdown.table(head, [(f"`{row[0]}`", *row[1:]) for row in suite_rows()])
 
 
 def pages():

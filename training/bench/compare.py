@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from speciesgym.envs.games import submodule
+from speciesgym.training.bench.speed import play_aec
 from speciesgym.training.games import GAMES, game_module
 
 BASELINE = "pettingzoo connect_four_v3"
@@ -63,17 +64,7 @@ def aec_play(make_env):
 
     def play(n, seed):
         rnd = random.Random(seed).random
-        decisions = 0
-        for g in range(n):
-            env.reset(seed=seed + g)
-            for _agent in env.agent_iter():
-                obs, _, term, trunc, _ = env.last()
-                if term or trunc:
-                    env.step(None)
-                    continue
-                env.step(pick(obs["action_mask"], rnd))
-                decisions += 1
-        return decisions
+        return play_aec(env, n, seed, lambda mask: pick(mask, rnd))
     return play
 
 

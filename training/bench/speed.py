@@ -8,21 +8,31 @@ import numpy as np
 from speciesgym.training.games import game_module
 
 
-def bench_aec(module, players, n_games, seed, **options):
-    env = module.raw_env(num_players=players, **options)
-    rng = np.random.default_rng(seed)
+def play_aec(env, n_games, seed, choose):
+    """Decisions made in `n_games` games of a PettingZoo AEC env (game g reset with seed + g),
+    each decision `choose(action_mask)`."""
     decisions = 0
-    start = time.perf_counter()
     for g in range(n_games):
         env.reset(seed=seed + g)
-        for agent in env.agent_iter():
+        for _agent in env.agent_iter():
             obs, _, term, trunc, _ = env.last()
             if term or trunc:
                 env.step(None)
                 continue
-            legal = np.flatnonzero(obs["action_mask"])
-            env.step(int(legal[rng.integers(legal.size)]))
+            env.step(choose(obs["action_mask"]))
             decisions += 1
+    return decisions
+
+
+def bench_aec(module, players, n_games, seed, **options):
+    env = module.raw_env(num_players=players, **options)
+    rng = np.random.default_rng(seed)
+
+    def choose(mask):
+        legal = np.flatnonzero(mask)
+        return int(legal[rng.integers(legal.size)])
+    start = time.perf_counter()
+    decisions = play_aec(env, n_games, seed, choose)
     return decisions, time.perf_counter() - start
 
 
