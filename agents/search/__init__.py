@@ -2,7 +2,9 @@
 then options such as `:prior=spreader` or `:eval`: agent.options).
 
   kernels.py            the game kernels under common names, resolved by state record type
-  uct.py                the search loop (tree in arrays, determinise, rollout, back-up): once
+  uct.py                the search loop (tree in arrays, determinise, rollout, back-up): once,
+                        with or without a policy/value net
+  uct_net.py            the net's parts of the loop: evaluation at a node, PUCT, leaf mix
   policy.py             shared pieces of the compiled rollout policies
   evolution.py, dominant_species.py         per-game glue: registers the game's kernels
                         (rollout/prior kinds 2 + j: its compiled heuristic styles)
@@ -23,5 +25,7 @@ import pathlib
 from speciesgym.envs.core.cache import drop_stale_cache
 
 _HERE = pathlib.Path(__file__).resolve().parent
-# (the Evolution glue compiles in the heuristic twins of agents.evolution_compiled)
-drop_stale_cache(_HERE, [_HERE, _HERE.parent / "evolution_compiled", _HERE.parent.parent / "envs"])
+# (the Evolution glue compiles in the heuristic twins of agents.evolution_compiled, the loop
+# the net's forward pass of agents.net)
+drop_stale_cache(_HERE, [_HERE, _HERE.parent / "evolution_compiled", _HERE.parent / "net",
+                         _HERE.parent.parent / "envs"])

@@ -195,7 +195,7 @@ class SearchAgent(Agent):
                     int(self.depth or game.DEPTH), game.SCALE, policy_kind(game, self.policy),
                     self.prior, policy_kind(game, self.prior_policy), self.evaluate)
         else:
-            from speciesgym.agents.search.uct_net import simulate_net as simulate
+            from speciesgym.agents.search.uct import simulate_net as simulate
             args = (self.c_puct, self.lam, int(self.depth or game.DEPTH), game.SCALE,
                     policy_kind(game, self.policy), self.evaluate)
         work = np.zeros(1, root.dtype)

@@ -120,6 +120,8 @@ def simulate_actions_tree(root, seat, actions, words, depth, kinds, mask, out, c
     moves = np.zeros(mask.shape[0], np.int64)
     untried = np.zeros(mask.shape[0], np.int64)
     path = np.zeros(child.shape[0] + 1, np.int64)
+    logits, leaf = np.zeros((1, mask.shape[0]), np.float32), np.zeros(2, np.float64)
+    no_params, no_layers = np.zeros(0, np.float32), np.zeros((0, 5), np.int64)   # no net
     capped = 0
     for j in range(actions.shape[0]):
         meta[0] = 0
@@ -128,7 +130,8 @@ def simulate_actions_tree(root, seat, actions, words, depth, kinds, mask, out, c
             begin(root, work, seat, word, words[i], kinds, seat_kinds, actions[j])
             st = work[0]
             plen = descend(st, child, visits, avail, value, hint, meta, word[0], c,
-                           prior_weight, True, prior_kind, mask, moves, untried, path)
+                           prior_weight, True, prior_kind, mask, moves, untried, path, logits,
+                           no_params, no_layers, no_params, no_params, no_params, leaf)
             play_out(st, depth, seat_kinds, word[0], mask)
             if to_move(st) >= 0:
                 capped += 1

@@ -15,6 +15,10 @@ game's end would add now (the game's `ending_now`), not by the score so far alon
 prior's action and the rollout's are `policy_action` kinds (0 random, 1 greedy, 2 + j the
 game's heuristic style j).
 
+With a policy/value net (agents.net.mlp; `simulate_net`) the same walk selects by PUCT with
+the net's prior and values each new node with the net, mixed with the rollout
+(agents.search.uct_net): one loop, `search`, serves both.
+
 Tree arrays (one row per node, node 0 = root): child[node, action] the child node or -1,
 visits[node], avail[node] (simulations in which the node's action was legal at its parent),
 value[node, seat] summed values, hint[node] the prior's action there (-2 not asked yet, -1
@@ -27,6 +31,7 @@ from numba import njit
 
 from speciesgym.agents.search.kernels import (ending_now, legal_mask, policy_action, redeal,
                                               scores, step, to_move)
+from speciesgym.agents.search.uct_net import evaluate, mix_leaf, puct
 from speciesgym.envs.core.rng import rng_below
 
 MAX_SEATS = 6
@@ -106,27 +111,35 @@ def select(node, moves, k, p, child, visits, avail, value, hint, c, prior_weight
 
 @njit(cache=True)
 def descend(st, child, visits, avail, value, hint, meta, word, c, prior_weight, prior,
-            prior_kind, mask, moves, untried, path):
-    """One simulation's walk down the tree from node 0 (the node of `st` as it is now):
-    select by UCT while every legal move has a child, expand one untried move (the
-    prior's hint first), stepping `st` along. Writes the nodes visited into path; returns
-    their number. A full tree (meta[0] at capacity) stops the walk where it is."""
-    n_actions = child.shape[1]
+            prior_kind, mask, moves, untried, path, logits, params, layers, obs, h0, h1, leaf):
+    """One simulation's walk down the tree from node 0 (the node of `st` as it is now),
+    stepping `st` along, expanding at most one node. Without a net (`params` empty): UCT
+    (`select`, exploration c) while every legal move has a child, else expand an untried
+    move (the prior's hint first). With a net: PUCT (uct_net.puct, exploration c) over the
+    legal moves, each node's logits from the net at its first visit; a chosen move without
+    a child is expanded and the new node valued by the net: leaf[0] = its mover (-1 if no
+    net value), leaf[1] = the value. Writes the nodes visited into path; returns their
+    number. A full tree (meta[0] at capacity) stops the walk where it is."""
+    netted = params.shape[0] > 0
     cap = child.shape[0]
     node = 0
     path[0] = 0
     plen = 1
+    leaf[0] = -1.0
     while True:
         p = to_move(st)
         if p < 0:
             break
         legal_mask(st, mask)
         k = 0
-        for a in range(n_actions):
+        for a in range(mask.shape[0]):
             if mask[a]:
                 moves[k] = a
                 k += 1
-        if hint[node] == -2:
+        if hint[node] == -2 and netted:
+            evaluate(st, p, params, layers, obs, h0, h1, logits[node])
+            hint[node] = -1
+        elif hint[node] == -2:
             hint[node] = policy_action(st, mask, word, prior_kind) if prior and k > 1 else -1
         nu = 0
         for j in range(k):
@@ -136,23 +149,34 @@ def descend(st, child, visits, avail, value, hint, meta, word, c, prior_weight, 
             else:
                 untried[nu] = moves[j]
                 nu += 1
-        if nu > 0:
+        if netted:
+            a = puct(node, moves, k, p, child, visits, value, logits, c)
+        elif nu > 0:
             if meta[0] >= cap:
                 break                                  # tree full: play out from here
             a = untried[rng_below(word, nu)]
             for j in range(nu):
                 if untried[j] == hint[node]:
                     a = hint[node]
+        else:
+            a = select(node, moves, k, p, child, visits, avail, value, hint, c, prior_weight)
+        ch = child[node, a]
+        if ch < 0:
+            if meta[0] >= cap:
+                break                                  # tree full: value from here
             ch = new_node(child, visits, avail, value, hint, meta)
             avail[ch] = 1
             child[node, a] = ch
             step(st, a)
             path[plen] = ch
             plen += 1
+            if netted and to_move(st) >= 0:
+                leaf[0] = to_move(st)
+                leaf[1] = evaluate(st, to_move(st), params, layers, obs, h0, h1, logits[ch])
+                hint[ch] = -1
             break
-        a = select(node, moves, k, p, child, visits, avail, value, hint, c, prior_weight)
         step(st, a)
-        node = child[node, a]
+        node = ch
         path[plen] = node
         plen += 1
     return plen
@@ -169,11 +193,13 @@ def backup(path, plen, n, vals, visits, value):
 
 
 @njit(cache=True)
-def simulate(root, work, seat, n_sims, child, visits, avail, value, hint, meta, word,
-             c, prior_weight, depth, scale, policy, prior, prior_kind, evaluate):
+def search(root, work, seat, n_sims, child, visits, avail, value, hint, meta, word, c,
+           prior_weight, prior, prior_kind, depth, scale, policy, evaluate_end, logits, params,
+           layers, lam):
     """Run n_sims simulations into the tree (grown from meta[0] nodes; the caller leaves room
-    for n_sims more). `root` is a determinisation for `seat`, read only by `determinise`.
-    policy / prior_kind: the policy_action kinds of the rollout and of the prior's hint."""
+    for n_sims more): determinise, `descend`, play out (unless the net alone values the
+    leaf, lam = 0), score, mix in the net's value (uct_net.mix_leaf), back up. An empty
+    `params` means no net (`simulate`)."""
     n_actions = child.shape[1]
     mask = np.zeros(n_actions, np.int8)
     moves = np.zeros(n_actions, np.int64)
@@ -181,17 +207,51 @@ def simulate(root, work, seat, n_sims, child, visits, avail, value, hint, meta, 
     path = np.zeros(child.shape[0] + 1, np.int64)
     sc = np.zeros(MAX_SEATS, np.float64)
     vals = np.zeros(MAX_SEATS, np.float64)
+    leaf = np.zeros(2, np.float64)
+    width = 1
+    for r in range(layers.shape[0] - 1):
+        width = max(width, layers[r, 3])
+    obs = np.zeros(layers[0, 2] if layers.shape[0] > 0 else 1, np.float32)
+    h0 = np.zeros(width, np.float32)
+    h1 = np.zeros(width, np.float32)
     if meta[0] == 0:
         new_node(child, visits, avail, value, hint, meta)
     for _ in range(n_sims):
         determinise(root, work, seat, word)
         st = work[0]
         plen = descend(st, child, visits, avail, value, hint, meta, word, c, prior_weight,
-                       prior, prior_kind, mask, moves, untried, path)
-        rollout(st, depth, policy, word, mask)
+                       prior, prior_kind, mask, moves, untried, path, logits, params, layers,
+                       obs, h0, h1, leaf)
+        netted = leaf[0] >= 0 and lam < 1.0
+        if not netted or lam > 0.0:
+            rollout(st, depth, policy, word, mask)
         n = scores(st, sc)
-        if evaluate:
+        if evaluate_end:
             ending_now(st, sc)
         rank_values(sc, n, scale, vals)
+        if netted:
+            mix_leaf(vals, n, int(leaf[0]), leaf[1], lam)
         backup(path, plen, n, vals, visits, value)
     return n_sims
+
+
+@njit(cache=True)
+def simulate(root, work, seat, n_sims, child, visits, avail, value, hint, meta, word,
+             c, prior_weight, depth, scale, policy, prior, prior_kind, evaluate):
+    """Run n_sims simulations without a net (UCT with the prior's hints) into the tree.
+    `root` is a determinisation for `seat`, read only by `determinise`. policy /
+    prior_kind: the policy_action kinds of the rollout and of the prior's hint."""
+    return search(root, work, seat, n_sims, child, visits, avail, value, hint, meta, word, c,
+                  prior_weight, prior, prior_kind, depth, scale, policy, evaluate,
+                  np.zeros((1, child.shape[1]), np.float32), np.zeros(0, np.float32),
+                  np.zeros((0, 5), np.int64), 1.0)
+
+
+@njit(cache=True)
+def simulate_net(root, work, seat, n_sims, child, visits, avail, value, hint, meta, word,
+                 logits, params, layers, c_puct, lam, depth, scale, policy, evaluate):
+    """Run n_sims net-guided simulations (PUCT, c_puct; leaf values mixed with weight lam on
+    the rollout) into the tree; logits: float32 (capacity, N_ACTIONS), the nodes' logits."""
+    return search(root, work, seat, n_sims, child, visits, avail, value, hint, meta, word,
+                  c_puct, 0.0, False, 0, depth, scale, policy, evaluate, logits, params, layers,
+                  lam)
