@@ -1,11 +1,13 @@
 """A scenario's decision in progress: the exact engine fields (the "engine" block that
 `to_scenario` writes), each range-checked, and the checks that the decision they describe
-is one the engine can be in (the right phase, the right seat, cards and species that exist).
+is one the engine can be in (the right phase, the right seat), and the fields of the decision
+in progress against the position (decision_context.PENDING_RULES).
 
 Every check raises ValueError naming the field. A position that passes them and the
 invariants (envs.evolution.invariants) plays on to the end like any other.
 """
-from speciesgym.envs.evolution.data import CLASS_KIND, Kind, N_CLASSES
+from speciesgym.envs.evolution.data import N_CLASSES
+from speciesgym.envs.evolution.decision_context import check_pending
 from speciesgym.envs.evolution.state import MAX_PLAYERS, MAX_SPECIES, N_TRIG, Pend, Phase, Stage
 
 INT32_MAX = 2**31 - 1
@@ -76,17 +78,6 @@ _PENDS = {
 _TURN_STAGES = {Stage.ENTER, Stage.DECIDE}
 _STAGES = {Phase.SELECT_FOOD: _TURN_STAGES, Phase.PLAY: _TURN_STAGES,
            Phase.PRE_REVEAL: _TURN_STAGES, Phase.EVENTS: set(Stage), Phase.FEEDING: set(Stage)}
-_ACTING = {Pend.TARGET, Pend.NEGATE_PAY, Pend.HORNS, Pend.INTEL_PAY, Pend.DIVE_SOURCE}
-
-
-def _species(st, p, s, field):
-    if not 0 <= s < st["n_species"][p]:
-        raise ValueError(f"engine.{field}: player {p} has no species {s}")
-
-
-def _face_up(st, p, s, kind):
-    return any(c >= 0 and not h and CLASS_KIND[c] == kind
-               for c, h in zip(st["traits"][p, s], st["hidden"][p, s]))
 
 
 def check_decision(st):
@@ -118,7 +109,7 @@ def check_decision(st):
         if phase == Phase.EVENTS and (order_i >= n or st["scav_seat"] != in_order):
             raise ValueError("engine.scav_seat: not the seat whose event turn it is")
     _check_food_cards(st, phase, stage, n, first, order_i)
-    _check_pending(st, pend, turn)
+    check_pending(st)
 
 
 def _check_food_cards(st, phase, stage, n, first, order_i):
@@ -132,41 +123,3 @@ def _check_food_cards(st, phase, stage, n, first, order_i):
         if st["food_card"][p] >= 0:
             raise ValueError(f"seats[{p}].food_card: no food card is down for this player "
                              f"in phase {phase.name}")
-
-
-def _check_pending(st, pend, turn):
-    if pend not in _ACTING and st["atk_sp"] != -1:
-        raise ValueError(f"engine.atk_sp: no acting species in decision {pend.name}")
-    if pend != Pend.NEGATE_PAY and st["negate_left"]:
-        raise ValueError(f"engine.negate_left: no cards owed in decision {pend.name}")
-    if pend != Pend.NEST_SOURCE and st["nest_left"]:
-        raise ValueError(f"engine.nest_left: no Nesting food owed in decision {pend.name}")
-    hand = st["hand"][turn] if turn >= 0 else None
-    if pend in (Pend.USE_CARD, Pend.AVIAN_PAY):
-        c = int(st["sel_card"])
-        if c < 0 or hand[c] < 1:
-            raise ValueError("engine.sel_card: the selected card is not in the hand")
-    if pend == Pend.AVIAN_PAY and not (st["flight"] and st["avian_left"] > 0
-                                       and st["n_species"][turn] < MAX_SPECIES
-                                       and hand.sum() >= 2):
-        raise ValueError("engine.pend: no avian species can be paid for")
-    if pend == Pend.NEST_SOURCE:
-        _species(st, turn, int(st["nest_sp"]), "nest_sp")
-        if st["nest_left"] < 1 or st["wh"] < 1:
-            raise ValueError("engine.nest_left: a Nesting choice needs food owed and food "
-                             "on the watering hole")
-    if pend == Pend.BROOD_FOOD:
-        _species(st, turn, int(st["brood_sp"]), "brood_sp")
-    if pend in _ACTING:
-        a = int(st["atk_sp"])
-        _species(st, turn, a, "atk_sp")
-        if pend in (Pend.TARGET, Pend.NEGATE_PAY, Pend.HORNS) \
-                and not _face_up(st, turn, a, Kind.CARNIVORE):
-            raise ValueError("engine.atk_sp: the attacker is not a carnivore")
-    if pend in (Pend.NEGATE_PAY, Pend.HORNS):
-        tp, t = int(st["tgt_seat"]), int(st["tgt_sp"])
-        _species(st, tp, t, "tgt_sp")
-        if (tp, t) == (turn, int(st["atk_sp"])):
-            raise ValueError("engine.tgt_sp: a carnivore never attacks itself")
-    if pend == Pend.NEGATE_PAY and not 1 <= st["negate_left"] <= hand.sum():
-        raise ValueError("engine.negate_left: cards owed must be 1..the hand size")
