@@ -55,7 +55,7 @@ def test_tiny_run_writes_its_rounds_and_resumes(tmp_path, monkeypatch):
     assert len(lines) == 1 and "of 2 games" in lines[0] and "an example" in lines[0]
     shipped = from_spec("zoo:evolution-2p", "evolution", 2)
     assert shipped.net.meta["strength"] == lines
-    assert shipped.net.meta["command"].startswith("python -m speciesgym.training.exit RUN")
+    assert shipped.net.meta["command"].startswith("speciesgym exit RUN --")
 
 
 def test_net_agent_refuses_another_game(tmp_path):

@@ -30,9 +30,9 @@ def ship(run, name, against, games=100, seed=7):
                         f"(95% {low:.1%}-{high:.1%}), seats rotating; one training run "
                         f"(seed {cfg['seed']}, round {net.meta.get('round')}), an example")
     opts = " ".join(f"--{k.replace('_', '-')} {' '.join(map(str, v)) if isinstance(v, list) else v}"
-                    for k, v in cfg.items() if v is not None)
+                    for k, v in cfg.items() if v not in (None, ""))
     net.meta["strength"] = strength
-    net.meta["command"] = (f"python -m speciesgym.training.exit RUN {opts} "
+    net.meta["command"] = (f"speciesgym exit RUN {opts} "
                            f"({state['done'] + 1} rounds, {state['cpu_s'] / 60:.0f} CPU-minutes)")
     net.meta.pop("config", None)
     zoo_dir().mkdir(exist_ok=True)
