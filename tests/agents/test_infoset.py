@@ -10,19 +10,22 @@ from speciesgym.envs.core.engine import checked_step
 from speciesgym.envs.dominant_species import data as D
 from speciesgym.envs.dominant_species.resample import resample as ds_resample
 from tests.dominant_species.helpers import check_invariants as ds_invariants
-from tests.evolution.test_hidden_info import swap_hidden_cards
+from tests.evolution.test_hidden_info import swap_hidden_cards, walk
 
 
 def positions(game, players, seed, every):
-    engine = make_engine(game, players)
-    state = engine.new_state(seed)
-    rng = np.random.default_rng(seed)
-    k = 0
-    while engine.to_move(state) >= 0:
-        if k % every == 0:
-            yield engine, state.copy()
-        checked_step(engine, state, int(rng.choice(np.flatnonzero(engine.legal_mask(state)))))
-        k += 1
+    return walk(make_engine(game, players), seed, every)
+
+
+def hide_differently(game, state, seat, rng):
+    """A copy of state that differs only in what `seat` cannot see."""
+    other = state.copy()
+    if game == "evolution":
+        swap_hidden_cards(other, seat, rng)
+        other[0]["rng"] = np.uint64(rng.integers(1, 2**63))
+    else:
+        shuffle_ds_hidden(other, rng)
+    return other
 
 
 def shuffle_ds_hidden(state, rng):
@@ -92,12 +95,7 @@ def test_infoset_samples_ignore_hidden_information(game):
     checked = 0
     for engine, state in positions(game, 3, seed=11, every=25 if game == "evolution" else 90):
         seat = engine.to_move(state)
-        other = state.copy()
-        if game == "evolution":
-            swap_hidden_cards(other, seat, rng)
-            other[0]["rng"] = np.uint64(rng.integers(1, 2**63))
-        else:
-            shuffle_ds_hidden(other, rng)
+        other = hide_differently(game, state, seat, rng)
         a = InfoSet(engine, state, seat).sample(np.random.default_rng(checked))
         b = InfoSet(engine, other, seat).sample(np.random.default_rng(checked))
         assert a.tobytes() == b.tobytes()
@@ -128,12 +126,7 @@ def test_mcts_choice_ignores_hidden_information(game):
         seat = engine.to_move(state)
         if engine.legal_mask(state).sum() < 2:
             continue
-        other = state.copy()
-        if game == "evolution":
-            swap_hidden_cards(other, seat, rng)
-            other[0]["rng"] = np.uint64(rng.integers(1, 2**63))
-        else:
-            shuffle_ds_hidden(other, rng)
+        other = hide_differently(game, state, seat, rng)
         obs, mask = engine.observe(state, seat), engine.legal_mask(state)
         assert np.array_equal(obs, engine.observe(other, seat))
         a = MCTSAgent(6, seed=checked).act(obs, mask, InfoSet(engine, state, seat))

@@ -10,7 +10,12 @@ from speciesgym.envs.evolution.data import CLASS_KIND, IS_EVENT_KIND, FLIGHT_CLA
 
 def positions(players, seed, every=9):
     """Positions from one random game (every `every` steps)."""
-    engine = make_engine(players)
+    return walk(make_engine(players), seed, every)
+
+
+def walk(engine, seed, every):
+    """(engine, a copy of the state) every `every` steps of one game of random legal moves of
+    any game's engine."""
     state = engine.new_state(seed)
     rng = np.random.default_rng(seed)
     k = 0

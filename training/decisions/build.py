@@ -35,7 +35,7 @@ import numpy as np
 
 from speciesgym.training.decisions.suite import (FORMAT, FORMAT_VERSION, engine_version,
                                       label_fields, mark_clear, rebuild_position, suite_spec, write_suite)
-from speciesgym.training.decisions.tasks import Journal, TaskFailed, progress_bar, run_tasks
+from speciesgym.training.decisions.tasks import Journal, progress_bar, run_journaled
 from speciesgym.envs.decision_kinds import decision_type
 from speciesgym.envs.games import package
 from speciesgym.training.decisions.behaviour import behaviour_key, position_behaviour
@@ -246,15 +246,8 @@ def build(args):
             written = new
             write_suite(suite_dict(args, spec, header, kept, used, journal.seconds(used)), out)
 
-    try:
-        run_tasks(calls(), args.workers, on_result, lambda: len(kept) >= args.positions,
-                  args.executor)
-    except TaskFailed as exc:
-        raise TaskFailed(f"decisions build: {exc}\nthe finished games are kept in "
-                         f"{journal.path}; the same command continues") from exc
-    finally:
-        if bar is not None:
-            bar.close()
+    run_journaled("build", "games", journal, bar, calls(), args.workers, on_result,
+                  lambda: len(kept) >= args.positions, args.executor)
     data = suite_dict(args, spec, header, kept, used, journal.seconds(used))
     write_suite(data, out)
     return data

@@ -34,7 +34,7 @@ import numpy as np
 from speciesgym.training.decisions.build import WRITE_EVERY
 from speciesgym.training.decisions.behaviour import record_behaviour
 from speciesgym.training.decisions.crossfit import cross_fields, two_labellings
-from speciesgym.training.decisions.tasks import Journal, TaskFailed, progress_bar, run_tasks
+from speciesgym.training.decisions.tasks import Journal, progress_bar, run_journaled
 from speciesgym.training.decisions.suite import (label_fields, load_suite, mark_clear,
                                                  read_suite_file, rebuild_position)
 
@@ -170,12 +170,6 @@ def relabel(args):
     calls = ((f"position {i} ({positions[i].get('id')})", relabel_task,
               (data["game"], positions[i], sims, args.seed, i, args.playout, args.tree))
              for i in todo)
-    try:
-        run_tasks(calls, args.workers, on_result, executor=args.executor)
-    except TaskFailed as exc:
-        raise TaskFailed(f"decisions relabel: {exc}\nthe finished positions are kept in "
-                         f"{journal.path}; the same command continues") from exc
-    finally:
-        if bar is not None:
-            bar.close()
+    run_journaled("relabel", "positions", journal, bar, calls, args.workers, on_result,
+                  executor=args.executor)
     return write()

@@ -121,6 +121,21 @@ def run_tasks(calls, workers, on_result, finished=lambda: False, executor=None):
         pool.shutdown(wait=True, cancel_futures=True)
 
 
+def run_journaled(command, kept, journal, bar, calls, workers, on_result,
+                  finished=lambda: False, executor=None):
+    """run_tasks for a resumable `decisions <command>`: a failure says that the finished
+    `kept` (e.g. "games") stay in the journal and the same command continues; the progress
+    bar (or None) is closed however the run ends."""
+    try:
+        run_tasks(calls, workers, on_result, finished, executor)
+    except TaskFailed as exc:
+        raise TaskFailed(f"decisions {command}: {exc}\nthe finished {kept} are kept in "
+                         f"{journal.path}; the same command continues") from exc
+    finally:
+        if bar is not None:
+            bar.close()
+
+
 def _run_on(executor, calls, on_result, finished):
     from speciesgym.training.cluster.tasks import Failure
     if finished():
@@ -152,3 +167,4 @@ class _Inline:
 
     def shutdown(self, wait=True, cancel_futures=False):
         pass
+
