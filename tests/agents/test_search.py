@@ -8,9 +8,8 @@ from speciesgym.agents.infoset import InfoSet
 from speciesgym.agents.runner import make_engine, play_match
 from speciesgym.agents.search.agent import SearchAgent, Tree, glue
 from speciesgym.envs.core.rng import WORD_DTYPE
-from tests.agents.test_infoset import positions, shuffle_ds_hidden
+from tests.agents.test_infoset import hide_differently, positions
 from tests.agents.test_strength import binomial_tail
-from tests.evolution.test_hidden_info import swap_hidden_cards
 
 GAMES = ["evolution", "dominant_species"]
 EVERY = {"evolution": 23, "dominant_species": 97}
@@ -19,17 +18,6 @@ EVERY = {"evolution": 23, "dominant_species": 97}
 def decide(agent, engine, state, seat):
     return agent.act(engine.observe(state, seat), engine.legal_mask(state),
                      InfoSet(engine, state, seat))
-
-
-def hide_differently(game, state, seat, rng):
-    """A copy of state that differs only in what `seat` cannot see."""
-    other = state.copy()
-    if game == "evolution":
-        swap_hidden_cards(other, seat, rng)
-        other[0]["rng"] = np.uint64(rng.integers(1, 2**63))
-    else:
-        shuffle_ds_hidden(other, rng)
-    return other
 
 
 @pytest.mark.parametrize("game", GAMES)
