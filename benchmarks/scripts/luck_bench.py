@@ -4,18 +4,41 @@ games (seats rotating), written to benchmarks/results/luck/<name>.json and .csv.
   python benchmarks/scripts/luck_bench.py --game dominant_species \\
       --agents random,random --games 100 --seed 10000 --value value:search:4 --name ds_random
 
-Seeds from 10000 on were not used while the estimator was developed.
+--value takes any value spec (value:search:<sims>, value:ppo:<zip>, value:net:<file>); a
+net fitted on games of these seeds is refused. Seeds from 10000 on were not used while the
+estimator was developed. The JSON names the command, the commit and the machine.
 """
 import argparse
 import csv
 import json
 import os
 import platform
+import subprocess
+import sys
 import time
 
 from speciesgym.training.luck.cli import evaluate, format_summary
 from speciesgym.training.luck.play import recorded_games
 from speciesgym.training.games import parse_options
+
+
+def cpu_model():
+    try:
+        out = subprocess.run(["lscpu"], capture_output=True, text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return platform.processor() or platform.machine()
+    for line in out.splitlines():
+        if line.startswith("Model name:"):
+            return line.split(":", 1)[1].strip()
+    return platform.machine()
+
+
+def commit():
+    try:
+        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
+                              text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return None
 
 
 def main(argv=None):
@@ -37,8 +60,8 @@ def main(argv=None):
     rows, summary = evaluate(records, args.value, agents[0], seed=args.seed)
     summary.update(agents=agents, seed=args.seed, options=options,
                    play_cpu_seconds_per_game=play_cpu / args.games,
-                   machine={"cpus": os.cpu_count(), "cpu": platform.processor() or
-                            platform.machine()})
+                   machine={"cpus": os.cpu_count(), "cpu": cpu_model()},
+                   commit=commit(), command="python " + " ".join(sys.argv))
     print(format_summary(summary))
     os.makedirs(args.out, exist_ok=True)
     with open(os.path.join(args.out, f"{args.name}.json"), "w") as fh:

@@ -63,6 +63,7 @@ def evaluate(records, value_spec, agent=None, seed=0):
     first = records[0]
     agent = first["agents"][0] if agent is None else agent
     value = parse_value(value_spec, first["game"], first["players"], first["options"], seed)
+    check_seeds(value, [rec["seed"] for rec in records])
     rows = []
     for rec in records:
         if (rec["game"], rec["players"], rec["options"]) != (first["game"], first["players"],
@@ -78,9 +79,23 @@ def evaluate(records, value_spec, agent=None, seed=0):
     if len(rows) < 2:
         raise ValueError(f"fewer than 2 records with agent {agent!r}")
     summary = summarize([r["plain"] for r in rows], [r["adjusted"] for r in rows], seed=seed)
-    summary.update(value=value.name, agent=agent, game=first["game"],
+    summary.update(value=value.name, value_sha256=value.digest, agent=agent, game=first["game"],
                    cpu_seconds_per_game=sum(r["cpu_seconds"] for r in rows) / len(rows))
     return rows, summary
+
+
+def check_seeds(value, seeds):
+    """ValueError naming the value when a game to evaluate has a seed the value was fitted
+    on: the value function must be fixed before the evaluation data (and apart from it)."""
+    if value.training_seeds is None:
+        return
+    lo, hi = value.training_seeds
+    shared = sorted({int(s) for s in seeds if lo <= int(s) < hi})
+    if shared:
+        raise ValueError(f"{value.name} was fitted on games of seeds {lo}..{hi - 1}; "
+                         f"{len(shared)} game(s) to evaluate share them (seeds "
+                         f"{', '.join(map(str, shared[:5]))}{', ...' if len(shared) > 5 else ''}):"
+                         f" evaluate on other seeds")
 
 
 def format_summary(s):

@@ -1,0 +1,98 @@
+"""A chance term of a real game has conditional mean zero exactly, for every value kind:
+the values of the children of a draw depend on the pile's contents and the outcome, never on
+the pile's unseen order, so over the true law of the draw the term averages to 0
+(luck_correction.md section 3; EVO-DEAL-02, DS-RESET-03). A redraw that is skipped lets the
+value see the draws after it, and the check catches that (its power)."""
+import numpy as np
+import pytest
+
+from speciesgym.agents.net.mlp import PolicyValueNet
+from speciesgym.agents.runner import make_engine
+from speciesgym.training.luck import evaluate as ev
+from speciesgym.training.luck.values import parse_value
+
+
+def random_net(game, path, hidden=8, seed=0):
+    """A net file of random weights (every input moves its value)."""
+    engine = make_engine(game, 2)
+    rng = np.random.default_rng(seed)
+    sizes = [(engine.obs_size, hidden, 2), (hidden, engine.num_actions, 0), (hidden, 1, 0)]
+    rows, offset = [], 0
+    for n_in, n_out, act in sizes:
+        rows.append((offset, offset + n_in * n_out, n_in, n_out, act))
+        offset += n_in * n_out + n_out
+    params = rng.normal(0, 1, offset).astype(np.float32)
+    PolicyValueNet(params, np.array(rows, np.int64), game, 2, {}).save(path)
+    return f"value:net:{path}"
+
+
+def draw_step(game, seed, min_draws):
+    """(engine, state, action) of the first step of a random game drawing >= min_draws."""
+    engine = make_engine(game, 2)
+    rng = np.random.default_rng(seed)
+    state = engine.new_state(seed)
+    while engine.to_move(state) >= 0:
+        action = int(rng.choice(np.flatnonzero(engine.legal_mask(state))))
+        after = state.copy()
+        engine.apply(after, action)
+        if ev.PILES[game][0](state, after) >= min_draws:
+            return engine, state, action
+        state = after
+    raise AssertionError("no such step")
+
+
+def unseen(game, state, k):
+    """The slice of the pile whose order nobody has seen at the k-th draw of a step."""
+    if game == "evolution":
+        return state["deck"][0][:int(state[0]["deck_n"]) - k]
+    ptr, length = int(state[0]["deck_ptr"]), int(state[0]["deck_len"])
+    return state["deck"][0][ptr + k:length - 1]
+
+
+def sibling_values(game, engine, state, action, k, value, outcomes, seed=0):
+    """For each outcome a: the scrambled world where a is drawn (the unseen order shuffled),
+    the values of the draw's children there and the term D that the draw gives."""
+    rng = np.random.default_rng(seed)
+    force = ev.PILES[game][2]
+    out = []
+    for a in outcomes:
+        world = state.copy()
+        rng.shuffle(unseen(game, world, k))
+        force(world, k, int(a))
+        kids = ev.draw_children(engine, game, world, action, k, stream=12345)[2]
+        values = np.array([value(c, 0, stream=12345) for c in kids])
+        d = ev.draw_term(engine, game, world, action, k, value, 0, stream=12345)
+        out.append((int(a), values, d))
+    return out
+
+
+def specs(game, tmp_path):
+    return [random_net(game, tmp_path / f"{game}.npz"), "value:search:2"]
+
+
+@pytest.mark.parametrize("game,seed,k", [("evolution", 4, 0), ("evolution", 4, 1),
+                                         ("dominant_species", 6, 0)])
+def test_luck_terms_of_real_draws_have_mean_zero_exactly(game, seed, k, tmp_path):
+    engine, state, action = draw_step(game, seed, min_draws=k + 1)
+    vals, probs = ev.PILES[game][1](state, k)
+    picked = [vals[0], vals[-1], vals[len(vals) // 2], vals[0]]    # a repeat: another order
+    for spec in specs(game, tmp_path):
+        value = parse_value(spec, game, 2, {}, seed=1)
+        found = sibling_values(game, engine, state, action, k, value, picked)
+        first = found[0][1]
+        assert np.ptp(first) > 1e-6, spec                         # the draw matters
+        for a, values, d in found:
+            assert np.array_equal(values, first), (spec, a)        # not the unseen order
+            i = list(vals).index(a)
+            assert d == pytest.approx(values[i] - probs @ values, abs=1e-12), spec
+        terms = first - probs @ first                              # D of each outcome
+        assert probs @ terms == pytest.approx(0.0, abs=1e-12), spec
+
+
+def test_luck_exact_check_catches_a_value_that_sees_later_draws(tmp_path, monkeypatch):
+    engine, state, action = draw_step("evolution", 4, min_draws=3)
+    value = parse_value(random_net("evolution", tmp_path / "n.npz"), "evolution", 2, {})
+    monkeypatch.setattr(ev, "REDRAW", {"evolution": lambda st, fixed, rng: None})
+    a = ev.PILES["evolution"][1](state, 0)[0][0]
+    found = sibling_values("evolution", engine, state, action, 0, value, [a, a, a])
+    assert any(not np.array_equal(values, found[0][1]) for _, values, _ in found)
