@@ -5,6 +5,8 @@ then options such as `:prior=spreader` or `:eval`: agent.options).
   uct.py                the search loop (tree in arrays, determinise, rollout, back-up): once,
                         with or without a policy/value net
   uct_net.py            the net's parts of the loop: evaluation at a node, PUCT, leaf mix
+  gumbel.py             the net-guided search's Gumbel root with Sequential Halving
+  tree.py               Tree: the loop's arrays between decisions, the Gumbel root's result
   policy.py             shared pieces of the compiled rollout policies
   evolution.py, dominant_species.py         per-game glue: registers the game's kernels
                         (rollout/prior kinds 2 + j: its compiled heuristic styles)

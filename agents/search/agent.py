@@ -22,11 +22,13 @@ import time
 import numpy as np
 
 from speciesgym.agents.base import Agent
+from speciesgym.agents.search.tree import Tree
 from speciesgym.envs.core.rng import WORD_DTYPE, seed_word
 
 GLUE = {"evolution": "speciesgym.agents.search.evolution",
         "dominant_species": "speciesgym.agents.search.dominant_species"}
 POLICIES = ("random", "greedy")
+ROOTS = ("puct", "gumbel")                           # root selection with a net
 WALL, CPU = time.perf_counter, time.process_time     # the clocks of `ms` and `cpums`
 
 
@@ -35,51 +37,6 @@ def glue(game):
     if game not in GLUE:
         raise ValueError(f"search: unknown game {game!r}; choose one of {', '.join(GLUE)}")
     return importlib.import_module(GLUE[game])
-
-
-class Tree:
-    """The tree arrays of agents.search.uct, reused from decision to decision and grown
-    when a budget needs more nodes."""
-
-    def __init__(self, n_actions, capacity, logits=False):
-        self.n_actions = n_actions
-        self.with_logits = logits
-        self._alloc(capacity)
-
-    def _alloc(self, capacity):
-        self.child = np.empty((capacity, self.n_actions), np.int32)
-        self.visits = np.zeros(capacity, np.int64)
-        self.avail = np.zeros(capacity, np.int64)
-        self.value = np.zeros((capacity, 6), np.float64)
-        self.hint = np.zeros(capacity, np.int32)
-        self.logits = np.zeros((capacity if self.with_logits else 1, self.n_actions), np.float32)
-        self.meta = np.zeros(1, np.int64)
-
-    def clear(self):
-        self.meta[0] = 0
-
-    def room_for(self, n):
-        """Grow (keeping the nodes) so that n more nodes fit."""
-        need = int(self.meta[0]) + n + 1
-        if need <= self.child.shape[0]:
-            return
-        used = int(self.meta[0])
-        old = (self.child, self.visits, self.avail, self.value, self.hint, self.logits)
-        self._alloc(max(need, 2 * self.child.shape[0]))
-        for new, arr in zip((self.child, self.visits, self.avail, self.value, self.hint,
-                             self.logits), old):
-            new[:min(used, len(arr))] = arr[:min(used, len(arr))]
-        self.meta[0] = used
-
-    def arrays(self):
-        return self.child, self.visits, self.avail, self.value, self.hint, self.meta
-
-    def root_stats(self):
-        """(actions, visits, value sums) of the root's children."""
-        row = self.child[0]
-        actions = np.flatnonzero(row >= 0)
-        nodes = row[actions]
-        return actions, self.visits[nodes], self.value[nodes]
 
 
 def policy_kind(game_glue, name):
@@ -107,14 +64,19 @@ class SearchAgent(Agent):
     policies (and the net) against that game now (else at the first decision); net: a
     policy/value net (agents.net.mlp: a PolicyValueNet, a file or a `zoo:` name) guiding
     the search (agents.search.uct_net: PUCT with its prior, c_puct, and leaf values
-    (1 - lam) * net + lam * rollout; prior/prior_policy are then unused)."""
+    (1 - lam) * net + lam * rollout; prior/prior_policy are then unused); root: with a net,
+    "puct" (PUCT at the root too, the most visited action played) or "gumbel" (Gumbel
+    sampling of m root actions and Sequential Halving, agents.search.gumbel: the noise from
+    this agent's seeded rng, the surviving action of best score played; under a time
+    budget each decision's simulations are the budget times the rate of the previous
+    decision, the first one's m * ceil(log2 m))."""
 
     wants_infoset = True
 
     def __init__(self, simulations=None, ms=None, c=0.7, depth=None, policy="greedy",
                  prior=True, prior_weight=None, chunk=16, seed=None, cpu=False,
                  prior_policy="greedy", evaluate=False, game=None, name=None, net=None,
-                 lam=0.5, c_puct=1.0):
+                 lam=0.5, c_puct=1.0, root="puct", m=16):
         if (simulations is None) == (ms is None):
             raise ValueError("search: give either simulations or ms")
         if simulations is not None and (isinstance(simulations, bool) or int(simulations) < 1):
@@ -145,6 +107,13 @@ class SearchAgent(Agent):
             raise ValueError(f"search: lam must be in [0, 1] and c_puct >= 0, got {lam!r}, "
                              f"{c_puct!r}")
         self.lam, self.c_puct = float(lam), float(c_puct)
+        if root not in ROOTS:
+            raise ValueError(f"search: root must be one of {', '.join(ROOTS)}, got {root!r}")
+        if isinstance(m, bool) or not isinstance(m, (int, np.integer)) or m < 1:
+            raise ValueError(f"search: m must be an integer >= 1, got {m!r}")
+        if root == "gumbel" and net is None:
+            raise ValueError("search: root='gumbel' needs a net")
+        self.root, self.m, self.rate = root, int(m), None
         self.net = None
         if net is not None:
             from speciesgym.agents.net.mlp import PolicyValueNet, load
@@ -176,7 +145,12 @@ class SearchAgent(Agent):
             tree = self.trees[game.GAME] = Tree(game.N_ACTIONS, 1 + (self.simulations or 1024),
                                                 logits=self.net is not None)
         tree.clear()
-        self.last_simulations = self._search(game, root, infoset.seat, tree)
+        if self.root == "gumbel":
+            self.last_simulations = self._gumbel(game, root, infoset.seat, tree)
+            if tree.gumbel_action >= 0 and action_mask[tree.gumbel_action] > 0:
+                return tree.gumbel_action
+        else:
+            self.last_simulations = self._search(game, root, infoset.seat, tree)
         actions, visits, value = tree.root_stats()
         ok = action_mask[actions] > 0
         if not ok.any():
@@ -188,6 +162,28 @@ class SearchAgent(Agent):
     def check_net(self, game):
         self.net.check(game.GAME, game.OBS_SIZE, game.N_ACTIONS)
 
+    def _net_args(self, game):
+        return (self.c_puct, self.lam, int(self.depth or game.DEPTH), game.SCALE,
+                policy_kind(game, self.policy), self.evaluate)
+
+    def _gumbel(self, game, root, seat, tree):
+        from speciesgym.agents.search.gumbel import simulate_gumbel
+        n = self.simulations
+        if n is None:
+            n = (self.m * max(1, int(np.ceil(np.log2(self.m)))) if self.rate is None
+                 else max(self.m, int(self.rate * self.ms / 1000.0)))
+        clock = CPU if self.cpu else WALL
+        start = clock()
+        tree.room_for(n)
+        noise = self.rng.gumbel(size=game.N_ACTIONS)
+        found = simulate_gumbel(root, np.zeros(1, root.dtype), seat, n, *tree.arrays(),
+                                self.word[0], tree.logits, self.net.params, self.net.layers,
+                                *self._net_args(game), noise, self.m, tree.completed_q,
+                                tree.order)
+        tree.gumbel_done(*found)
+        self.rate = n / max(clock() - start, 1e-6)
+        return n
+
     def _search(self, game, root, seat, tree):
         if self.net is None:
             from speciesgym.agents.search.uct import simulate
@@ -196,8 +192,7 @@ class SearchAgent(Agent):
                     self.prior, policy_kind(game, self.prior_policy), self.evaluate)
         else:
             from speciesgym.agents.search.uct import simulate_net as simulate
-            args = (self.c_puct, self.lam, int(self.depth or game.DEPTH), game.SCALE,
-                    policy_kind(game, self.policy), self.evaluate)
+            args = self._net_args(game)
         work = np.zeros(1, root.dtype)
 
         def run(n):
@@ -219,17 +214,21 @@ class SearchAgent(Agent):
 
 OPTIONS = ("<policy> (rollouts and prior)", "roll=<policy>", "prior=<policy>|off",
            "depth=<decisions>", "c=<exploration>", "eval", "net=<file>|zoo:<name>",
-           "lam=<rollout weight 0..1>", "cp=<c_puct>")
+           "lam=<rollout weight 0..1>", "cp=<c_puct>", "root=puct|gumbel (with net=)",
+           "m=<sampled root actions, with root=gumbel>")
 
 
 def options(spec, tokens, game):
     """SearchAgent keywords of a spec's options (after the budget, ':'-separated):
     a policy name alone plays both the rollouts and the prior; roll=, prior= (or prior=off)
     set one of them; depth= the rollout cap; c= the exploration constant; eval scores a
-    capped rollout with what the game's end would add now."""
-    kw = {}
+    capped rollout with what the game's end would add now; net=, lam=, cp= the net-guided
+    search (SearchAgent's net, lam, c_puct); root=gumbel (needs net=) its Gumbel root with
+    m= sampled actions (default 16)."""
+    kw, given = {}, {}
     for tok in tokens:
         key, eq, value = tok.partition("=")
+        given[key] = tok
         try:
             if not eq and key == "eval":
                 kw["evaluate"] = True
@@ -251,11 +250,20 @@ def options(spec, tokens, game):
                 kw["lam"] = float(value)
             elif key == "cp" and float(value) >= 0 and np.isfinite(float(value)):
                 kw["c_puct"] = float(value)
+            elif key == "root" and value in ROOTS:
+                kw["root"] = value
+            elif key == "m" and value.isdigit() and int(value) > 0:
+                kw["m"] = int(value)
             else:
                 raise ValueError
         except ValueError:
             raise ValueError(f"agent spec {spec!r}: bad search option {tok!r}; options: "
                              f"{', '.join(OPTIONS)}") from None
+    for key, ok, needed in (("m", kw.get("root") == "gumbel", "root=gumbel"),
+                            ("root", "net" in kw, "net=")):
+        if key in kw and not ok:
+            raise ValueError(f"agent spec {spec!r}: search option {given[key]!r} needs "
+                             f"{needed}")
     if game is not None:
         for p in (kw.get("policy"), kw.get("prior_policy")):
             if p is not None:

@@ -131,7 +131,7 @@ def simulate_actions_tree(root, seat, actions, words, depth, kinds, mask, out, c
             st = work[0]
             plen = descend(st, child, visits, avail, value, hint, meta, word[0], c,
                            prior_weight, True, prior_kind, mask, moves, untried, path, logits,
-                           no_params, no_layers, no_params, no_params, no_params, leaf)
+                           no_params, no_layers, no_params, no_params, no_params, leaf, -1)
             play_out(st, depth, seat_kinds, word[0], mask)
             if to_move(st) >= 0:
                 capped += 1
@@ -213,7 +213,7 @@ def label_position(game, state, seat, sims, seed, depth=FULL_GAME, policy="greed
     out = np.zeros((actions.size, int(sims)), np.float64)
     words = words_for(seed, int(sims))
     if tree:
-        from speciesgym.agents.search.agent import Tree
+        from speciesgym.agents.search.tree import Tree
         t = Tree(module.N_ACTIONS, int(sims) + 1)
         capped = simulate_actions_tree(state, int(seat), actions, words, int(depth), kinds,
                                        mask, out, *t.arrays(), TREE_C, module.PRIOR, GREEDY)

@@ -31,7 +31,7 @@ from numba import njit
 
 from speciesgym.agents.search.kernels import (ending_now, legal_mask, policy_action, redeal,
                                               scores, step, to_move)
-from speciesgym.agents.search.uct_net import evaluate, mix_leaf, puct
+from speciesgym.agents.search.uct_net import evaluate, mix_leaf, net_scratch, puct
 from speciesgym.envs.core.rng import rng_below
 
 MAX_SEATS = 6
@@ -111,15 +111,18 @@ def select(node, moves, k, p, child, visits, avail, value, hint, c, prior_weight
 
 @njit(cache=True)
 def descend(st, child, visits, avail, value, hint, meta, word, c, prior_weight, prior,
-            prior_kind, mask, moves, untried, path, logits, params, layers, obs, h0, h1, leaf):
+            prior_kind, mask, moves, untried, path, logits, params, layers, obs, h0, h1, leaf,
+            forced):
     """One simulation's walk down the tree from node 0 (the node of `st` as it is now),
     stepping `st` along, expanding at most one node. Without a net (`params` empty): UCT
     (`select`, exploration c) while every legal move has a child, else expand an untried
     move (the prior's hint first). With a net: PUCT (uct_net.puct, exploration c) over the
     legal moves, each node's logits from the net at its first visit; a chosen move without
     a child is expanded and the new node valued by the net: leaf[0] = its mover (-1 if no
-    net value), leaf[1] = the value. Writes the nodes visited into path; returns their
-    number. A full tree (meta[0] at capacity) stops the walk where it is."""
+    net value), leaf[1] = the value. forced >= 0: the root's move, where legal (the
+    Gumbel root's Sequential Halving, agents.search.gumbel). Writes the nodes visited into
+    path; returns their number. A full tree (meta[0] at capacity) stops the walk where it
+    is."""
     netted = params.shape[0] > 0
     cap = child.shape[0]
     node = 0
@@ -149,7 +152,9 @@ def descend(st, child, visits, avail, value, hint, meta, word, c, prior_weight, 
             else:
                 untried[nu] = moves[j]
                 nu += 1
-        if netted:
+        if node == 0 and forced >= 0 and mask[forced]:
+            a = forced
+        elif netted:
             a = puct(node, moves, k, p, child, visits, value, logits, c)
         elif nu > 0:
             if meta[0] >= cap:
@@ -195,11 +200,12 @@ def backup(path, plen, n, vals, visits, value):
 @njit(cache=True)
 def search(root, work, seat, n_sims, child, visits, avail, value, hint, meta, word, c,
            prior_weight, prior, prior_kind, depth, scale, policy, evaluate_end, logits, params,
-           layers, lam):
+           layers, lam, forced):
     """Run n_sims simulations into the tree (grown from meta[0] nodes; the caller leaves room
     for n_sims more): determinise, `descend`, play out (unless the net alone values the
     leaf, lam = 0), score, mix in the net's value (uct_net.mix_leaf), back up. An empty
-    `params` means no net (`simulate`)."""
+    `params` means no net (`simulate`); forced >= 0: every simulation plays that root move
+    (`descend`)."""
     n_actions = child.shape[1]
     mask = np.zeros(n_actions, np.int8)
     moves = np.zeros(n_actions, np.int64)
@@ -208,12 +214,7 @@ def search(root, work, seat, n_sims, child, visits, avail, value, hint, meta, wo
     sc = np.zeros(MAX_SEATS, np.float64)
     vals = np.zeros(MAX_SEATS, np.float64)
     leaf = np.zeros(2, np.float64)
-    width = 1
-    for r in range(layers.shape[0] - 1):
-        width = max(width, layers[r, 3])
-    obs = np.zeros(layers[0, 2] if layers.shape[0] > 0 else 1, np.float32)
-    h0 = np.zeros(width, np.float32)
-    h1 = np.zeros(width, np.float32)
+    obs, h0, h1 = net_scratch(layers)
     if meta[0] == 0:
         new_node(child, visits, avail, value, hint, meta)
     for _ in range(n_sims):
@@ -221,7 +222,7 @@ def search(root, work, seat, n_sims, child, visits, avail, value, hint, meta, wo
         st = work[0]
         plen = descend(st, child, visits, avail, value, hint, meta, word, c, prior_weight,
                        prior, prior_kind, mask, moves, untried, path, logits, params, layers,
-                       obs, h0, h1, leaf)
+                       obs, h0, h1, leaf, forced)
         netted = leaf[0] >= 0 and lam < 1.0
         if not netted or lam > 0.0:
             rollout(st, depth, policy, word, mask)
@@ -244,7 +245,7 @@ def simulate(root, work, seat, n_sims, child, visits, avail, value, hint, meta, 
     return search(root, work, seat, n_sims, child, visits, avail, value, hint, meta, word, c,
                   prior_weight, prior, prior_kind, depth, scale, policy, evaluate,
                   np.zeros((1, child.shape[1]), np.float32), np.zeros(0, np.float32),
-                  np.zeros((0, 5), np.int64), 1.0)
+                  np.zeros((0, 5), np.int64), 1.0, -1)
 
 
 @njit(cache=True)
@@ -254,4 +255,4 @@ def simulate_net(root, work, seat, n_sims, child, visits, avail, value, hint, me
     the rollout) into the tree; logits: float32 (capacity, N_ACTIONS), the nodes' logits."""
     return search(root, work, seat, n_sims, child, visits, avail, value, hint, meta, word,
                   c_puct, 0.0, False, 0, depth, scale, policy, evaluate, logits, params, layers,
-                  lam)
+                  lam, -1)

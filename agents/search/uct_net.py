@@ -15,10 +15,22 @@ lam = 1, is scored by the rollout alone. No Python per simulation.
 """
 import math
 
+import numpy as np
 from numba import njit
 
 from speciesgym.agents.net.mlp import forward
 from speciesgym.agents.search.kernels import observe
+
+
+@njit(cache=True)
+def net_scratch(layers):
+    """(obs, h0, h1): float32 scratch for `evaluate` with the net of layer table `layers`
+    (size 1 each for no net: an empty table)."""
+    width = 1
+    for r in range(layers.shape[0] - 1):
+        width = max(width, layers[r, 3])
+    obs = np.zeros(layers[0, 2] if layers.shape[0] > 0 else 1, np.float32)
+    return obs, np.zeros(width, np.float32), np.zeros(width, np.float32)
 
 
 @njit(cache=True)
