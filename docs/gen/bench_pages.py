@@ -48,6 +48,18 @@ def speed_rows(s):
     return json.loads(text[text.index("\n{") + 1:])
 
 
+def game_lengths():
+    """{game: {players: decisions per game of random play}} from the `speciesgym bench`
+    outputs (JSON objects one after another) of GAME_LENGTHS' file."""
+    text, out, at = (RESULTS / src.GAME_LENGTHS["file"]).read_text(), {}, 0
+    decoder = json.JSONDecoder()
+    while text[at:].strip():
+        at += len(text[at:]) - len(text[at:].lstrip())            # the blank between two
+        row, at = decoder.raw_decode(text, at)
+        out.setdefault(row["game"], {})[row["players"]] = row["decisions_per_game"]
+    return out
+
+
 def decision_rows(s):
     with open(RESULTS / s["file"]) as f:
         return list(csv.DictReader(f))
@@ -134,23 +146,25 @@ def pages():
 
 
 def headline():
-    """The README's results table: one line per headline figure, linking its page."""
+    """The README's results table: one line per headline figure, naming its results file and
+    linking its page."""
     rows = []
     for s in src.TRAINING:
         _, _, found = training_rows(s)
         best = min((r for r in found if r["opponent"].startswith("heuristic:")),
                    key=lambda r: r["iqm"])
         rows.append((s["title"].split(":")[0], f"PPO recipe vs its strongest heuristic, "
-                     f"{best['opponent']}", f"{_pct(best['iqm'])} IQM, 5 seeds",
+                     f"{best['opponent']}", f"{_pct(best['iqm'])} IQM, 5 seeds", s["file"],
                      "docs/benchmarks/training.md"))
     s = src.STRENGTH[0]
     agent = strength_summary(s)["agents"][0]
     rows.append((s["title"].split(":")[0], "search vs three heuristics",
-                 f"{agent['win_share']:.3f} win share, {agent['games']} games",
+                 f"{agent['win_share']:.3f} win share, {agent['games']} games", s["file"],
                  "docs/benchmarks/strength.md"))
     speed = {r["name"]: r["median"] for r in speed_rows(src.SPEED)["rows"]}
     rows.append(("both games, 4 players", "random play through the AEC env",
                  f"{speed['evolution 4p aec']:,} / {speed['dominant_species 4p aec']:,} "
-                 "decisions/s", "docs/benchmarks/speed.md"))
-    return table(("game", "what", "result", "page"),
-                 [(g, w, r, f"[{p.split('/')[-1][:-3]}]({p})") for g, w, r, p in rows])
+                 "decisions/s", src.SPEED["file"], "docs/benchmarks/speed.md"))
+    return table(("game", "what", "result", "page", "results file (benchmarks/results/)"),
+                 [(g, w, r, f"[{p.split('/')[-1][:-3]}]({p})", f"`{f}`")
+                  for g, w, r, f, p in rows])

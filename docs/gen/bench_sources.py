@@ -49,6 +49,9 @@ STRENGTH = [
                  "--games 60 --seed 720140 --log evo2p-mcts128.jsonl"),
 ]
 
+GAME_LENGTHS = dict(file="bench/game-lengths.txt",
+                    command="sh benchmarks/scripts/game_lengths.sh")
+
 SPEED = dict(file="bench/compare-2026-12-03-idle.txt", date="2026-12-03", commit="e4a9927",
              machine="2 cores, x86_64 Linux, AMD EPYC, otherwise idle",
              command="speciesgym bench --compare --rounds 5 --round-seconds 0.5")
@@ -61,3 +64,13 @@ DECISIONS = [
                  "sh benchmarks/scripts/noise_floor.sh")
     for name in ("feeding-2p", "evolve-2p", "dominance-2p")
 ]
+
+# The second labelling of each shipped suite (the same positions and method, another seed),
+# under benchmarks/results/: the decision-suites table shows how far the two agree.
+SECOND_LABELLING = {
+    "feeding-2p": "proof/feeding-2p-tree384b.json.gz",
+    "evolve-2p": "proof/evolve-2p-mix384b.json.gz",
+    "dominance-2p": "proof/dominance-2p-tree384b.json.gz",
+    "feeding": "proof/feeding-tree384s4.json.gz",
+    "dominance": "proof/dominance-tree384s4.json.gz",
+}

@@ -12,6 +12,7 @@ from speciesgym.envs.games import GAMES, package, submodule
 
 TEMPLATES = Path(__file__).parent / "templates"
 PLAYERS = range(2, 7)
+TITLES = {"evolution": "Evolution (with Flight)", "dominant_species": "Dominant Species"}
 
 
 def action_rows(game):
@@ -71,6 +72,26 @@ def header_table(game):
             ("Observation size by players", ", ".join(f"{n}: {o}" for n, (o, _) in found.items())),
             ("Render modes", "`ansi`, `rgb_array`, `human`")]
     return table(["", ""], rows)
+
+
+def readme_games():
+    """README.md's table of the games: the spaces read from the envs, the decisions per game
+    from benchmarks/results (bench_sources.GAME_LENGTHS)."""
+    from docs.gen import bench_pages
+    lengths = bench_pages.game_lengths()
+    rows = []
+    for game in GAMES:
+        (obs, acts), = set(sizes(game).values())
+        low, high = (int(f(lengths[game].values()) + 0.5) for f in (min, max))
+        page = f"docs/environments/{game}.md"
+        rows.append((TITLES[game], f"{min(PLAYERS)}-{max(PLAYERS)}", f"`Discrete({acts})`",
+                     f"float32 ({obs},) + int8 mask ({acts},)", f"{low:,}-{high:,}",
+                     f"[{page}]({page})"))
+    file = f"benchmarks/results/{bench_pages.src.GAME_LENGTHS['file']}"
+    return (table(("game", "players", "actions", "observation (every player count)",
+                   "decisions per game (random play, 2-6 players)", "page"), rows) +
+            f"\n\nDecisions per game: `{file}` "
+            f"(`{bench_pages.src.GAME_LENGTHS['command']}`).")
 
 
 def render(game):

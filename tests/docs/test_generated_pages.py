@@ -114,6 +114,25 @@ def test_every_strength_figure_is_its_log_s():
         assert f"| `{lines[0]['agents'][0]}` | {wins:g}/{len(lines)} |" in section
 
 
+def test_the_readme_s_decisions_per_game_are_its_results_file_s():
+    """The games table's decisions per game (random play, 2-6 players) are the least and the
+    most of the `speciesgym bench` outputs in the file it names."""
+    readme = (ROOT / "README.md").read_text()
+    block = readme.split("<!-- games:", 1)[1].split("<!-- /games -->", 1)[0]
+    file = ROOT / "benchmarks" / "results" / bench_sources.GAME_LENGTHS["file"]
+    assert f"`benchmarks/results/{bench_sources.GAME_LENGTHS['file']}`" in block
+    found = {}
+    for piece in re.findall(r"^\{.*?^\}", file.read_text(), re.S | re.M):   # one per output
+        row = json.loads(piece)
+        found.setdefault(row["game"], []).append(row["decisions_per_game"])
+    assert sorted(found) == ["dominant_species", "evolution"]
+    for game, lengths in found.items():
+        assert len(lengths) == 5
+        line = next(x for x in block.splitlines() if f"environments/{game}.md" in x)
+        low, high = round(min(lengths) + 1e-9), round(max(lengths) + 1e-9)
+        assert f"| {low:,}-{high:,} |" in line, (game, lengths, line)
+
+
 def test_the_readme_s_results_are_on_the_pages_they_link():
     readme = (ROOT / "README.md").read_text()
     block = readme.split("<!-- results:", 1)[1].split("<!-- /results -->", 1)[0]
