@@ -16,6 +16,7 @@ import pathlib
 import numpy as np
 from numba import njit
 
+from speciesgym.agents.ppo_compiled import NONE, RELU
 from speciesgym.agents.ppo_compiled import _layer as dense
 
 ZOO = "zoo:"
@@ -79,6 +80,23 @@ class PolicyValueNet:
                                 obs_size=np.array(self.obs_size),
                                 num_actions=np.array(self.num_actions),
                                 meta=np.array(json.dumps(self.meta)))
+
+
+def untrained(game, players, obs_size, num_actions, hidden=(128, 128), seed=0, scale=1.0):
+    """A PolicyValueNet of random weights (ReLU trunk of widths `hidden`, each weight drawn
+    from N(0, scale^2 / inputs), biases 0): a stand-in for speed measurements and tests;
+    scale=0 gives the uniform net (logits 0, value 0.5)."""
+    rng = np.random.default_rng(seed)
+    sizes = [int(obs_size), *map(int, hidden)]
+    shapes = list(zip(sizes[:-1], sizes[1:])) + [(sizes[-1], int(num_actions)), (sizes[-1], 1)]
+    acts = [RELU] * (len(sizes) - 1) + [NONE, NONE]
+    params, layers, offset = [], [], 0
+    for (n_in, n_out), act in zip(shapes, acts):
+        params += [rng.normal(0.0, scale / np.sqrt(n_in), n_in * n_out), np.zeros(n_out)]
+        layers.append((offset, offset + n_in * n_out, n_in, n_out, act))
+        offset += n_in * n_out + n_out
+    return PolicyValueNet(np.concatenate(params), np.array(layers), game, players,
+                          {"made_by": f"untrained (seed {seed})"}, name=f"untrained-{game}")
 
 
 def zoo_dir():

@@ -18,6 +18,14 @@ With --caps 0 1 the playout's cost per simulation in each agent is the differenc
 inverse rates (1 / rate at the cap - 1 / rate at cap 1, the playout less one decision): the ratio at the cap cannot exceed
 the Python agent's time per simulation over the search's playout time.
 
+With --net (a net file, `zoo:<name>`, or nothing: an untrained net of agents.net.mlp with
+two hidden layers of --hidden units) each row adds the search guided by that net (the same
+rollout policy and cap, leaf values mixed with weight --lam on the rollout, root selection
+--root) and its rate over the plain search's, measured alternately in the same run;
+--mcts-sims 0 leaves the Python MCTS out.
+
+    python -m speciesgym.agents.search.bench --game evolution --players 2 --net --mcts-sims 0 --cpu
+
 Positions are taken every few decisions from one seeded game of random play (moves with a
 single legal action skipped). The first search call of each game loads or compiles the loop
 (its seconds are printed as `load`: cold compile on a fresh cache, a cache load
@@ -31,8 +39,10 @@ import numpy as np
 from speciesgym.agents.infoset import InfoSet
 from speciesgym.agents.mcts import DEFAULT_DEPTH, MCTSAgent
 from speciesgym.agents.runner import make_engine
-from speciesgym.agents.search.agent import SearchAgent
+from speciesgym.agents.search.agent import ROOTS, SearchAgent, glue
 from speciesgym.envs.core.engine import checked_step
+
+UNTRAINED = "untrained"           # --net alone
 
 
 def positions(game, players, n, seed=0, every=17):
@@ -63,28 +73,49 @@ def sims_per_second(agent, cases, sims, clock=time.perf_counter):
     return sims * len(cases) / (clock() - start)
 
 
+def net_for(net, game=None, hidden=(128, 128)):
+    """The net of --net: a file or `zoo:` name (checked against `game` if given), or
+    UNTRAINED: an untrained agents.net.mlp net for `game` with those hidden widths."""
+    from speciesgym.agents.net.mlp import load, untrained
+    if net == UNTRAINED:
+        g = glue(game)
+        return untrained(game, 2, g.OBS_SIZE, g.N_ACTIONS, hidden)
+    net = load(net)
+    if game is not None:
+        g = glue(game)
+        net.check(game, g.OBS_SIZE, g.N_ACTIONS)
+    return net
+
+
 def bench(game, players, n_positions, mcts_sims, search_sims, depth, clock=time.perf_counter,
-          repeat=1):
-    """(seconds of the first search call, mcts sims/s, search sims/s) at rollout cap depth
-    (None: the game's default), rates per second of `clock`, each the best of `repeat`
-    measurements (the two agents alternate). Both agents are warmed on the first position
-    first."""
+          repeat=1, net=None, lam=0.5, root="puct"):
+    """(seconds of the first search call, mcts sims/s (None with mcts_sims 0), search
+    sims/s, net-guided search sims/s (None without `net`, an agents.net.mlp net)) at rollout
+    cap depth (None: the game's default), rates per second of `clock`, each the best of
+    `repeat` measurements (the agents alternate). Every agent is warmed on the first
+    position first."""
     if repeat < 1:
         raise ValueError(f"bench: repeat must be >= 1, got {repeat}")
     cases = positions(game, players, n_positions)
+    makers = {"search": lambda n: SearchAgent(n, depth=depth, policy="random", prior=False,
+                                              seed=0)}
+    if mcts_sims:
+        makers["mcts"] = lambda n: MCTSAgent(n, rollout_depth=depth, prior=False, seed=0)
+    if net is not None:
+        makers["net"] = lambda n: SearchAgent(n, depth=depth, policy="random", seed=0, net=net,
+                                              lam=lam, root=root)
+    sims = {"search": search_sims, "mcts": mcts_sims, "net": search_sims}
     start = time.perf_counter()
-    warm = SearchAgent(4, depth=depth, policy="random", prior=False, seed=0)
-    sims_per_second(warm, cases[:1], 4)
+    sims_per_second(makers["search"](4), cases[:1], 4)
     load = time.perf_counter() - start
-    sims_per_second(MCTSAgent(4, rollout_depth=depth, prior=False, seed=0), cases[:1], 4)
-    py = jit = 0.0
+    for kind in [k for k in makers if k != "search"]:
+        sims_per_second(makers[kind](4), cases[:1], 4)
+    best = dict.fromkeys(("mcts", "search", "net"))
     for _ in range(repeat):
-        py = max(py, sims_per_second(MCTSAgent(mcts_sims, rollout_depth=depth, prior=False,
-                                               seed=0), cases, mcts_sims, clock))
-        jit = max(jit, sims_per_second(SearchAgent(search_sims, depth=depth, policy="random",
-                                                   prior=False, seed=0),
-                                       cases, search_sims, clock))
-    return load, py, jit
+        for kind, make in makers.items():
+            rate = sims_per_second(make(sims[kind]), cases, sims[kind], clock)
+            best[kind] = max(best[kind] or 0.0, rate)
+    return load, best["mcts"], best["search"], best["net"]
 
 
 def main(argv=None):
@@ -103,23 +134,52 @@ def main(argv=None):
     parser.add_argument("--repeat", type=int, default=1,
                         help="measure each rate this many times and keep the best (a loaded "
                              "machine slows single runs at random)")
+    parser.add_argument("--net", nargs="?", const=UNTRAINED, default=None,
+                        help="also the search guided by this net (a file or zoo:<name>; "
+                             "alone: an untrained net)")
+    parser.add_argument("--hidden", type=int, nargs="+", default=[128, 128],
+                        help="hidden layer widths of the untrained net")
+    parser.add_argument("--lam", type=float, default=0.5,
+                        help="the net-guided search's rollout weight (0: the net alone)")
+    parser.add_argument("--root", choices=ROOTS, default="puct",
+                        help="the net-guided search's root selection")
     args = parser.parse_args(argv)
     if args.repeat < 1:
         parser.error(f"--repeat must be >= 1, got {args.repeat}")
+    if args.mcts_sims < 0 or not 0 <= args.lam <= 1:
+        parser.error(f"--mcts-sims must be >= 0 and --lam in [0, 1], got {args.mcts_sims}, "
+                     f"{args.lam}")
     clock = time.process_time if args.cpu else time.perf_counter
     games = ["evolution", "dominant_species"] if args.game == "both" else [args.game]
+    nets = {}
+    try:
+        if args.net not in (None, UNTRAINED) and args.game == "both":
+            games = [net_for(args.net).game]                  # a file serves its own game
+        for game in games if args.net is not None else []:
+            nets[game] = net_for(args.net, game, args.hidden)
+    except ValueError as exc:
+        parser.error(f"--net: {exc}")
     print(f"clock: {'CPU time of this process' if args.cpu else 'wall time'}"
           + (f", best of {args.repeat}" if args.repeat > 1 else ""))
+    if nets:
+        layers = next(iter(nets.values())).layers
+        print(f"net: {args.net} (hidden {'-'.join(str(r[3]) for r in layers[:-2])}), "
+              f"lam {args.lam:g}, root {args.root}")
     print(f"{'game':<17} {'players':>7} {'cap':>4} {'load s':>7} {'mcts sims/s':>12} "
-          f"{'search sims/s':>14} {'ratio':>6}")
+          f"{'search sims/s':>14} {'ratio':>6}"
+          + (f" {'net sims/s':>11} {'net/plain':>9}" if nets else ""))
     for game in games:
         for players in args.players:
             for cap in args.caps:
-                load, py, jit = bench(game, players, args.positions, args.mcts_sims,
-                                      args.search_sims, cap or None, clock, args.repeat)
-                print(f"{game:<17} {players:>7} {cap or DEFAULT_DEPTH[game]:>4} {load:>7.1f} "
-                      f"{py:>12.0f} {jit:>14.0f} {jit / py:>6.1f}", flush=True)
-
+                load, py, jit, netted = bench(game, players, args.positions, args.mcts_sims,
+                                              args.search_sims, cap or None, clock,
+                                              args.repeat, nets.get(game), args.lam, args.root)
+                row = (f"{game:<17} {players:>7} {cap or DEFAULT_DEPTH[game]:>4} {load:>7.1f} "
+                       + (f"{py:>12.0f} {jit:>14.0f} {jit / py:>6.1f}" if py
+                          else f"{'-':>12} {jit:>14.0f} {'-':>6}"))
+                if nets:
+                    row += f" {netted:>11.0f} {netted / jit:>9.2f}"
+                print(row, flush=True)
 
 if __name__ == "__main__":
     main()

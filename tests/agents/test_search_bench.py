@@ -67,3 +67,38 @@ def test_repeat_names_itself_and_rejects_zero(capsys):
     assert "--repeat must be >= 1" in capsys.readouterr().err
     with pytest.raises(ValueError, match="repeat must be >= 1"):
         bench.bench("evolution", 2, 1, 1, 1, 2, repeat=0)
+
+
+def test_net_adds_the_guided_search_and_its_ratio(capsys):
+    """--net alone: an untrained net of the --hidden widths; the net line names it, each row
+    adds the guided search's rate and its ratio to the plain search (rounded); --mcts-sims 0
+    leaves the Python MCTS out."""
+    bench.main(["--game", "evolution", "--players", "2", "--caps", "4", "--positions", "1",
+                "--mcts-sims", "0", "--search-sims", "4", "--net", "--hidden", "16", "--lam",
+                "0", "--root", "gumbel", "--cpu"])
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[1] == "net: untrained (hidden 16), lam 0, root gumbel"
+    assert lines[2].split()[-3:] == ["net", "sims/s", "net/plain"]
+    row = lines[3].split()
+    assert row[:3] == ["evolution", "2", "4"] and row[4] == "-" and row[6] == "-"
+    jit, netted, ratio = float(row[5]), float(row[7]), float(row[8])
+    assert jit > 0 and netted > 0
+    assert abs(ratio - netted / jit) <= 0.005 + 0.01 * ratio
+
+
+def test_net_file_is_checked_against_the_game(tmp_path, capsys):
+    """A net file serves its own game under --game both; a file for another game, or no
+    file, stops the command naming it."""
+    from speciesgym.agents.search.agent import glue
+    from speciesgym.agents.net.mlp import untrained
+    g = glue("evolution")
+    path = tmp_path / "evo.npz"
+    untrained("evolution", 2, g.OBS_SIZE, g.N_ACTIONS, (8,)).save(path)
+    assert bench.net_for(str(path)).game == "evolution"
+    with pytest.raises(ValueError, match="evo.npz: a net for evolution"):
+        bench.net_for(str(path), "dominant_species")
+    for net, msg in ((str(path), "evo.npz: a net for evolution"),
+                     (str(tmp_path / "none.npz"), "not a policy/value net file")):
+        with pytest.raises(SystemExit):
+            bench.main(["--game", "dominant_species", "--net", net])
+        assert msg in capsys.readouterr().err
