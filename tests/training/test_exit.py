@@ -97,3 +97,22 @@ def test_exit_and_zoo_commands(tmp_path, capsys):
     assert main(["zoo"]) == 0
     out = capsys.readouterr().out
     assert out.strip() == "no shipped nets" or "zoo:" in out
+
+
+def test_gumbel_expert_trains_on_the_improved_policy_and_plays_its_choice():
+    """root="gumbel": each row's target is the Gumbel root's improved policy (a distribution
+    over the legal actions) and, past the exploring decisions, the move is its chosen one."""
+    from speciesgym.training.exit.expert import ExpertAgent
+    from tests.agents.test_search import decide
+    from tests.agents.test_search_gumbel import cases, net
+    agent = ExpertAgent(24, seed=3, net=net("evolution"), game="evolution", root="gumbel",
+                        m=8, explore=0)
+    for e, s in cases("evolution", 3, wide=7):
+        played = decide(agent, e, s, e.to_move(s))
+        tree = agent.trees["evolution"]
+        obs, mask, target, seat = agent.rows[-1]
+        assert played == tree.gumbel_action and seat == e.to_move(s)
+        assert target.sum() == pytest.approx(1.0, abs=1e-5)
+        assert (target[mask == 0] == 0).all() and (target[mask == 1] > 0).all()
+        assert np.allclose(target, tree.improved_policy(), atol=1e-6)
+    assert len(agent.rows) == 3

@@ -15,7 +15,8 @@ HELP = {"clone": "agent spec whose moves round 0 imitates instead of searching (
         "best per round", "hidden": "hidden layer widths", "epochs": "training passes per "
         "round", "lam": "leaf value: lam * rollout + (1 - lam) * net",
         "explore": "decisions per game played by sampling the improved policy",
-        "seed": "seed of the run"}
+        "root": "the expert's root selection: puct, or gumbel (Sequential Halving)",
+        "m": "actions sampled at a Gumbel root", "seed": "seed of the run"}
 
 
 def add_arguments(parser):
@@ -28,7 +29,9 @@ def add_arguments(parser):
     for key, value in DEFAULTS.items():
         flag = f"--{key.replace('_', '-')}"
         text = f"{HELP[key]} (default %(default)s)"
-        if key == "hidden":
+        if key == "root":
+            parser.add_argument(flag, choices=["puct", "gumbel"], default=value, help=text)
+        elif key == "hidden":
             parser.add_argument(flag, type=int, nargs="+", default=value, help=text)
         else:
             parser.add_argument(flag, type=type(value), default=value, help=text)

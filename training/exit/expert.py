@@ -7,7 +7,11 @@ where visited and the prior-weighted mean of the visited ones elsewhere (the net
 taken as that of the root). Without a net the logits are zero (uniform prior).
 
 The move played: the legal action of largest logits + sigma(completedQ), sampled from pi'
-instead during the first `explore` decisions of the game (exploration)."""
+instead during the first `explore` decisions of the game (exploration).
+
+With root="gumbel" (needs a net) the search's root is the Gumbel root with Sequential
+Halving (agents.search.gumbel): the target is its improved policy and the move its chosen
+action (the Gumbel noise already explores; `explore` still samples pi' early in the game)."""
 import numpy as np
 
 from speciesgym.agents.search.agent import SearchAgent
@@ -53,8 +57,19 @@ class ExpertAgent(SearchAgent):
         legal = np.flatnonzero(action_mask)
         if legal.size < 2 or infoset is None:
             return super().act(observation, action_mask, infoset)
-        super().act(observation, action_mask, infoset)
+        chosen = super().act(observation, action_mask, infoset)
         tree = self.trees[infoset.engine.game]
+        if tree.gumbel_action >= 0:
+            target = np.asarray(tree.improved_policy(), np.float64)
+            target = np.where(np.asarray(action_mask) > 0, target, 0.0)
+            target /= target.sum()
+            self.rows.append((np.asarray(observation, np.float32),
+                              np.asarray(action_mask, np.int8), target.astype(np.float32),
+                              infoset.seat))
+            self.decisions += 1
+            if self.decisions <= self.explore:
+                return int(self.rng.choice(len(target), p=target))
+            return int(chosen)
         logits = (tree.logits[0].astype(np.float64) if self.net is not None
                   else np.zeros(len(action_mask)))
         actions, visits, values = tree.root_stats()

@@ -14,7 +14,9 @@
 4. appends a row to eval.csv and records the round in state.json.
 A run folder holds config.json, state.json, eval.csv, best.npz, last.npz, model.pt and
 data/round_<k>.npz; run again with the same folder and it goes on from its last round
-(its config is read from config.json; only --rounds may change). sims_per_cpu_s: the
+(its config is read from config.json; only --rounds may change). root="gumbel": the expert's
+root is the Gumbel root with Sequential Halving over `m` sampled actions (rounds with a net;
+round 0 without a net searches with PUCT and a uniform prior). Training uses one torch thread. sims_per_cpu_s: the
 expert's simulations per CPU second of self-play, its Python and the heuristic seats included. Seeded: round k's games use seeds from seed."""
 import csv
 import json
@@ -37,7 +39,7 @@ from speciesgym.training.stats import wilson
 OPPONENT = {"evolution": "heuristic:flyer", "dominant_species": "heuristic:spreader"}
 DEFAULTS = dict(clone="", clone_games=200, clone_epochs=10, players=2, rounds=10, games=40,
                 sims=32, mixed=0.3, window=4, eval_games=100, gate_games=50, hidden=[256, 256],
-                epochs=3, lam=0.5, explore=8, seed=0)
+                epochs=3, lam=0.5, explore=8, root="puct", m=16, seed=0)
 FIELDS = ["round", "rows", "policy_loss", "value_loss", "vs_opponent", "low", "high",
           "gate_share", "promoted", "cpu_s", "sims_per_cpu_s"]
 
@@ -71,8 +73,10 @@ def infoset_seat(infoset):
 def self_play(cfg, round_k, net, log):
     game, n = cfg["game"], cfg["players"]
     rng = np.random.default_rng([cfg["seed"], round_k])
+    gumbel = net is not None and cfg.get("root", "puct") == "gumbel"
     expert = ExpertAgent(cfg["sims"], seed=int(rng.integers(2**31)), net=net, game=game,
-                         lam=cfg["lam"] if net is not None else 1.0, explore=cfg["explore"])
+                         lam=cfg["lam"] if net is not None else 1.0, explore=cfg["explore"],
+                         **({"root": "gumbel", "m": cfg.get("m", 16)} if gumbel else {}))
     opponent = from_spec(cfg.get("opponent") or OPPONENT[game], game, n,
                          seed=int(rng.integers(2**31)))
     obs, mask, target, z, gid = [], [], [], [], []
@@ -111,6 +115,7 @@ def window(run, k, size):
 def run_rounds(run, cfg=None, log=print):
     """Run (or resume) the rounds of the run folder `run` (see the module docstring)."""
     run = pathlib.Path(run)
+    torch.set_num_threads(1)        # self-play dominates a round; parallel runs are processes
     (run / "data").mkdir(parents=True, exist_ok=True)
     if (run / "config.json").exists():
         rounds = (cfg or {}).get("rounds")
