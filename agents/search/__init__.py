@@ -28,6 +28,6 @@ from speciesgym.envs.core.cache import drop_stale_cache
 
 _HERE = pathlib.Path(__file__).resolve().parent
 # (the Evolution glue compiles in the heuristic twins of agents.evolution_compiled, the loop
-# the net's forward pass of agents.net)
+# the net's forward pass of agents.net, whose dense layer is agents.ppo_compiled's)
 drop_stale_cache(_HERE, [_HERE, _HERE.parent / "evolution_compiled", _HERE.parent / "net",
-                         _HERE.parent.parent / "envs"])
+                         _HERE.parent / "ppo_compiled.py", _HERE.parent.parent / "envs"])

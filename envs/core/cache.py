@@ -15,15 +15,18 @@ CORE = pathlib.Path(__file__).resolve().parent
 
 def sources_digest(roots):
     """Hash of the files kernels are compiled from: those defining kernels, and the constant
-    tables (data.py, actions.py, state.py) they read."""
+    tables (data.py, actions.py, state.py) they read. A root may be a folder (searched) or a
+    single source file."""
     h = hashlib.sha256(__name__.encode())   # cached kernels name their modules: a rename counts
     for root in roots:
         root = pathlib.Path(root)
-        for path in sorted(root.rglob("*.py")):
+        files = [root] if root.is_file() else sorted(root.rglob("*.py"))
+        base = root.parent if root.is_file() else root
+        for path in files:
             text = path.read_bytes()
             if b"njit" in text or b"@rule_kernel" in text or b"@state_kernel" in text \
                     or path.name in ("data.py", "actions.py", "state.py"):
-                h.update(str(path.relative_to(root)).encode())
+                h.update(str(path.relative_to(base)).encode())
                 h.update(text)
     return h.hexdigest()
 

@@ -27,3 +27,15 @@ def test_a_changed_source_drops_the_cache_files_once(tmp_path, monkeypatch):
     assert cache.drop_stale_cache(game) is False and stale[0].exists()
     (game / "rules.py").write_text("from numba import njit  # edited\n")
     assert cache.drop_stale_cache(game) is True and not stale[0].exists()
+
+
+def test_a_single_source_file_root_counts(tmp_path):
+    """A root may be one file (agents/ppo_compiled.py, whose dense layer the net-guided search
+    compiles in): editing it changes the digest; an unrelated file beside it does not."""
+    layer = tmp_path / "ppo_compiled.py"
+    layer.write_text("from numba import njit\n")
+    now = cache.sources_digest([layer])
+    (tmp_path / "other.py").write_text("from numba import njit\n")
+    assert cache.sources_digest([layer]) == now
+    layer.write_text("from numba import njit  # edited\n")
+    assert cache.sources_digest([layer]) != now
