@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from docs.gen import bench_sources as src
+from docs.gen.exit_section import section as exit_section
 from docs.gen.markdown import table
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -99,6 +100,7 @@ def strength_page():
                         [(f"`{r['agent']}`", f"{r['wins']:g}/{r['games']}",
                           f"{r['win_share']:.3f} [{r['low']:.2f}, {r['high']:.2f}]")
                          for r in summary["agents"]])
+    out += exit_section(RESULTS)
     return "\n".join(out)
 
 

@@ -74,3 +74,28 @@ SECOND_LABELLING = {
     "feeding": "proof/feeding-tree384s4.json.gz",
     "dominance": "proof/dominance-tree384s4.json.gz",
 }
+
+# Expert-iteration runs (docs/gen/exit_section.py reads each run's eval.csv, config.json and
+# state.json under benchmarks/results/exit/<run>/); `commit`: where its last round was recorded.
+EXIT_RUN = "nice -n 10 benchmarks/scripts/exit_rounds.sh benchmarks/results/exit/"
+EXIT = [
+    dict(title="Evolution, 2 players: plain search experts from a uniform prior (stopped)",
+         run="evolution-2p-s0", opponent="heuristic:flyer", date="2026-12-05",
+         commit="4da1ec1", machine=MACHINE,
+         command=EXIT_RUN + "evolution-2p-s0 4 --game evolution --players 2 --games 24 "
+                 "--sims 32 --eval-games 100 --gate-games 40 --hidden 128 128 --epochs 3 "
+                 "--seed 0"),
+    dict(title="Evolution, 2 players: clone heuristic:flyer (3 passes), then 32-simulation "
+               "experts (stopped)",
+         run="evolution-2p-clone-s0", opponent="heuristic:flyer", date="2026-12-05",
+         commit="bf80bce", machine=MACHINE,
+         command=EXIT_RUN + "evolution-2p-clone-s0 2 --game evolution --players 2 --clone "
+                 "heuristic:flyer --clone-games 300 --clone-epochs 3 --games 24 --sims 32 "
+                 "--eval-games 100 --gate-games 40 --hidden 128 128 --seed 0"),
+]
+
+EXIT_TARGETS = [
+    dict(target="net alone >= 85% against heuristic:flyer (Evolution), 3 seeds, 200 games",
+         run="evolution-2p-clone-s0", met="no",
+         note="One seed only."),
+]
