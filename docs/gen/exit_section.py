@@ -24,7 +24,7 @@ def best_round(rows):
 
 def section(results):
     out = ["## Learned agents: expert iteration", "",
-           "Each round of `speciesgym exit` (Training: expert iteration) plays self-play games "
+           "Each round of `speciesgym exit` ([Training](../training.md#expert-iteration-and-shipped-nets)) plays self-play games "
            "with the search guided by the best net so far, trains the net on the search's "
            "improved policy and the outcomes, then measures the new net alone (one forward pass "
            "per decision, no search) against the game's best heuristic over the round's games, "
