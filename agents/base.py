@@ -38,11 +38,17 @@ class Agent(ABC):
         """Called by the runner before each game; agents with per-game memory override it."""
 
 
-def best_legal(scores, action_mask, rng):
-    """Index of the highest score among legal actions, ties broken by `rng`."""
+def best_ties(scores, action_mask):
+    """The legal actions of highest score (within 1e-9): best_legal draws uniformly among
+    them, which is its whole action distribution."""
     legal = np.flatnonzero(action_mask)
     if legal.size == 0:
         raise ValueError("asked to act with an empty action mask")
     s = np.asarray(scores, dtype=np.float64)[legal]
-    top = legal[s >= s.max() - 1e-9]
+    return legal[s >= s.max() - 1e-9]
+
+
+def best_legal(scores, action_mask, rng):
+    """Index of the highest score among legal actions, ties broken by `rng`."""
+    top = best_ties(scores, action_mask)
     return int(top[0] if top.size == 1 else rng.choice(top))

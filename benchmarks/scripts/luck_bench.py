@@ -49,6 +49,10 @@ def main(argv=None):
     p.add_argument("--seed", type=int, default=10000)
     p.add_argument("--value", default="value:search:4")
     p.add_argument("--option", action="append")
+    p.add_argument("--samples", type=int, default=None, help="sampled expectations over "
+                   "more outcomes than this (default: exact)")
+    p.add_argument("--decisions", action="store_true", help="decision terms for the seats "
+                   "whose law is known")
     p.add_argument("--name", required=True)
     p.add_argument("--out", default=os.path.join("benchmarks", "results", "luck"))
     args = p.parse_args(argv)
@@ -57,7 +61,8 @@ def main(argv=None):
     t0 = time.process_time()
     records = recorded_games(args.game, agents, args.games, args.seed, options)
     play_cpu = time.process_time() - t0
-    rows, summary = evaluate(records, args.value, agents[0], seed=args.seed)
+    rows, summary = evaluate(records, args.value, agents[0], seed=args.seed,
+                             decisions=args.decisions, samples=args.samples)
     summary.update(agents=agents, seed=args.seed, options=options,
                    play_cpu_seconds_per_game=play_cpu / args.games,
                    machine={"cpus": os.cpu_count(), "cpu": cpu_model()},
@@ -68,10 +73,11 @@ def main(argv=None):
         json.dump(summary, fh, indent=1)
     with open(os.path.join(args.out, f"{args.name}.csv"), "w", newline="") as fh:
         w = csv.writer(fh)
-        w.writerow(["seed", "seat", "plain", "adjusted", "chance", "cpu_seconds"])
+        w.writerow(["seed", "seat", "plain", "adjusted", "chance", "decision", "cpu_seconds"])
         for r in rows:
             w.writerow([r["seed"], r["seat"], r["plain"], round(r["adjusted"], 6),
-                        round(r["chance"], 6), round(r["cpu_seconds"], 3)])
+                        round(r["chance"], 6), round(r["decision"], 6),
+                        round(r["cpu_seconds"], 3)])
 
 
 if __name__ == "__main__":

@@ -2,13 +2,16 @@
 the values of the children of a draw depend on the pile's contents and the outcome, never on
 the pile's unseen order, so over the true law of the draw the term averages to 0
 (luck_correction.md section 3; EVO-DEAL-02, DS-RESET-03). A redraw that is skipped lets the
-value see the draws after it, and the check catches that (its power)."""
+value see the draws after it, and the check catches that (its power). The same holds for a
+decision of a seat whose law is known (random, a heuristic's draw among its best actions)."""
 import numpy as np
 import pytest
 
 from speciesgym.agents.net.mlp import PolicyValueNet
 from speciesgym.agents.runner import make_engine
+from speciesgym.agents import from_spec
 from speciesgym.training.luck import evaluate as ev
+from speciesgym.training.luck.policies import known_law
 from speciesgym.training.luck.values import parse_value
 
 
@@ -67,7 +70,8 @@ def sibling_values(game, engine, state, action, k, value, outcomes, seed=0):
 
 
 def specs(game, tmp_path):
-    return [random_net(game, tmp_path / f"{game}.npz"), "value:search:2"]
+    return [random_net(game, tmp_path / f"{game}.npz"), "value:search:2",
+            "value:search:2:greedy"]
 
 
 @pytest.mark.parametrize("game,seed,k", [("evolution", 4, 0), ("evolution", 4, 1),
@@ -96,3 +100,55 @@ def test_luck_exact_check_catches_a_value_that_sees_later_draws(tmp_path, monkey
     a = ev.PILES["evolution"][1](state, 0)[0][0]
     found = sibling_values("evolution", engine, state, action, 0, value, [a, a, a])
     assert any(not np.array_equal(values, found[0][1]) for _, values, _ in found)
+
+
+def test_luck_decision_terms_do_not_see_the_unseen_order(tmp_path):
+    engine, state, _ = draw_step("evolution", 4, min_draws=1)
+    value = parse_value(random_net("evolution", tmp_path / "d.npz"), "evolution", 2, {})
+    actions = known_law("random", "evolution", 2)(engine, state, engine.to_move(state))
+    assert len(actions) > 1
+    rng = np.random.default_rng(3)
+    found = []
+    for a in actions[:3]:
+        world = state.copy()
+        rng.shuffle(unseen("evolution", world, 0))
+        found.append([ev.decision_term(engine, "evolution", world, actions, b, value, 0, 99)
+                      for b in actions])
+    assert np.allclose(found, found[0], atol=1e-12, rtol=0)
+    assert np.mean(found[0]) == pytest.approx(0.0, abs=1e-12)   # uniform law: mean zero
+    assert np.ptp(found[0]) > 1e-6
+
+
+@pytest.mark.parametrize("game,spec", [("evolution", "heuristic:hunter"),
+                                       ("dominant_species", "heuristic:spreader")])
+def test_luck_heuristic_law_is_the_set_its_ties_are_drawn_from(game, spec):
+    engine = make_engine(game, 2)
+    law = known_law(spec, game, 2)
+    agent = from_spec(spec, game, 2, seed=5)
+    rng = np.random.default_rng(0)
+    state = engine.new_state(8)
+    sizes = []
+    for _ in range(150):
+        seat = engine.to_move(state)
+        if seat < 0:
+            break
+        ties = law(engine, state, seat)
+        picks = {agent.act(engine.observe(state, seat), engine.legal_mask(state))
+                 for _ in range(6)}
+        assert picks <= set(ties.tolist())
+        sizes.append(len(ties))
+        engine.apply(state, int(rng.choice(np.flatnonzero(engine.legal_mask(state)))))
+    assert max(sizes) > 1                       # some ties are drawn
+    assert known_law("search:8", game, 2) is None
+
+
+def test_luck_agents_playout_needs_compiled_twins():
+    value = parse_value("value:search:2:agents", "evolution", 2, {})
+    with pytest.raises(ValueError, match="bind a record first"):
+        value(make_engine("evolution", 2).new_state(1), 0)
+    with pytest.raises(ValueError, match="no compiled twin of agent 'search:8'"):
+        value.bind({"agents": ["search:8", "random"]})
+    value.bind({"agents": ["heuristic:hunter", "random"]})
+    assert 0 <= value(make_engine("evolution", 2).new_state(1), 0, stream=5) <= 1
+    with pytest.raises(ValueError, match="unknown playout 'nope'"):
+        parse_value("value:search:2:nope", "evolution", 2, {})

@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 from speciesgym.training.luck.estimator import GameLuck, stratified_expectation, summarize, term
+from speciesgym.training.luck.evaluate import expected_term
 from tests.luck import toy_game as toy
 
 VALUES = {"crude": toy.crude_value, "constant": lambda s: 0.0,
@@ -84,3 +85,35 @@ def test_luck_term_refuses_a_non_law():
         term([0.5, 0.6], [1, 2], 0)
     with pytest.raises(ValueError):
         term([1.0, 0.0], [1, 2], 1)
+
+
+@pytest.mark.parametrize("name", ["crude", "wrong"])
+def test_luck_toy_sampled_expectations_keep_the_mean(name):
+    """Each expectation estimated from one outcome drawn from its law (evaluate.
+    expected_term with samples=1) instead of enumerated: the mean stays within its
+    interval; the sampling adds variance (crude value: still below the plain one)."""
+    rng = np.random.default_rng(77)
+    expected = toy.exact_value(toy.START)
+    value = VALUES[name]
+    plain, adj = [], []
+    for g in range(3000):
+        u, steps = toy.play(rng)
+        luck = GameLuck()
+        for t, (kind, probs, kids, i) in enumerate(steps):
+            luck.add(kind, kind, expected_term(probs, i, lambda j: value(kids[j]), 1,
+                                               stream=g * 10 + t))
+        plain.append(u)
+        adj.append(luck.adjusted(u))
+    s = summarize(plain, adj, seed=2)
+    assert s["adjusted"]["low"] <= expected <= s["adjusted"]["high"], s["adjusted"]
+    if name == "crude":
+        assert 1.0 < s["variance_ratio"]
+
+
+def test_luck_expected_term_exact_when_samples_cover_the_outcomes():
+    probs, values = [0.5, 0.25, 0.25], [1.0, 2.0, 6.0]
+    exact = term(probs, values, 2)
+    assert expected_term(probs, 2, lambda i: values[i], None, 1) == exact
+    assert expected_term(probs, 2, lambda i: values[i], 3, 1) == exact
+    with pytest.raises(ValueError):
+        expected_term([0.5, 0.6], 0, lambda i: 0.0, 1, 1)

@@ -152,8 +152,14 @@ def test_luck_net_value_result_names_it(fitted, tmp_path, capsys):
     for i, rec in enumerate(recorded_games("evolution", ["random", "random"], 2, 900)):
         save_record(rec, tmp_path / f"{i}.json")
     out = tmp_path / "luck.json"
-    assert main(["luck", str(tmp_path), "--luck", f"value:net:{fitted}", "--out", str(out)]) == 0
-    assert "variance ratio" in capsys.readouterr().out
+    assert main(["luck", str(tmp_path), "--luck", f"value:net:{fitted}", "--out", str(out),
+                 "--decisions", "--samples", "3"]) == 0
+    text = capsys.readouterr().out
+    assert "variance ratio" in text and "decisions corrected for random" in text
     data = json.loads(out.read_text())
     assert data["summary"]["value"] == f"value:net:{fitted}"
-    assert data["summary"]["value_sha256"]
+    assert data["summary"]["value_sha256"] and data["summary"]["samples"] == 3
+    for row in data["games"]:
+        assert row["decision"] != 0.0
+        assert row["adjusted"] == pytest.approx(row["plain"] - row["chance"] - row["decision"])
+    assert main(["luck", str(tmp_path), "--luck", f"value:net:{fitted}", "--samples", "0"]) == 2

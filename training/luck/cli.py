@@ -3,13 +3,16 @@ stored game records (a tournament's games/*.json, a match's records), after the 
 
 Prints the plain and adjusted mean reward with 95% bootstrap intervals over games, a line
 `variance ratio <r>`, and the games each needs for a +-3 point interval; --out writes the
-per-game rows (plain, adjusted, chance term by phase) and the summary, naming the value.
+per-game rows (plain, adjusted, chance and decision terms by phase) and the summary,
+naming the value. With --decisions, the decisions of seats whose law is known
+(training.luck.policies) are corrected too.
 """
 import json
 import os
 
 from speciesgym.training.luck.estimator import summarize, variance_ratio_line
 from speciesgym.training.luck.evaluate import record_luck
+from speciesgym.training.luck.policies import known_law
 from speciesgym.training.luck.values import parse_value
 from speciesgym.training.records.record import FORMAT, load_record
 
@@ -18,12 +21,20 @@ def add_arguments(parser):
     parser.add_argument("paths", nargs="+", help="game record files, or folders searched "
                         "for them (a tournament's folder)")
     parser.add_argument("--luck", "--value", dest="value", default="value:search:8",
-                        help="the value function, fixed before the games were seen "
+                        help="the value function, fixed before the games were seen: "
+                             "value:search:<sims>, value:ppo:<zip> or value:net:<file> "
                              "(default %(default)s)")
     parser.add_argument("--agent", default=None, help="the agent spec whose seat is "
                         "evaluated (default: the agent of seat 0 of the first record)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the value's own "
                         "generator and of the bootstrap")
+    parser.add_argument("--decisions", action="store_true", help="also correct the "
+                        "decisions of seats whose law is known (random agents, the "
+                        "heuristics' draw among their best actions): one value call per "
+                        "action they could have drawn")
+    parser.add_argument("--samples", type=int, default=None, help="estimate an expectation "
+                        "over more outcomes than this from this many outcomes drawn from "
+                        "its law (unbiased, adds variance; default: every outcome, exactly)")
     parser.add_argument("--out", default=None, help="a JSON file for per-game rows and the "
                         "summary")
     parser.set_defaults(func=run)
@@ -58,12 +69,17 @@ def load_records(paths):
     return records
 
 
-def evaluate(records, value_spec, agent=None, seed=0):
-    """(rows, summary) for the seat of `agent` in every record that has it."""
+def evaluate(records, value_spec, agent=None, seed=0, decisions=False, samples=None):
+    """(rows, summary) for the seat of `agent` in every record that has it; with
+    `decisions`, the decisions of seats whose law is known are corrected too; `samples`:
+    expectations over more outcomes than that are estimated from that many draws."""
+    if samples is not None and (isinstance(samples, bool) or int(samples) < 1):
+        raise ValueError(f"samples must be a positive number of outcomes, got {samples!r}")
     first = records[0]
     agent = first["agents"][0] if agent is None else agent
     value = parse_value(value_spec, first["game"], first["players"], first["options"], seed)
     check_seeds(value, [rec["seed"] for rec in records])
+    laws = {}
     rows = []
     for rec in records:
         if (rec["game"], rec["players"], rec["options"]) != (first["game"], first["players"],
@@ -72,14 +88,22 @@ def evaluate(records, value_spec, agent=None, seed=0):
         if agent not in rec["agents"]:
             continue
         seat = rec["agents"].index(agent)
-        reward, luck, cpu = record_luck(rec, value, seat)
+        if decisions:
+            for spec in rec["agents"]:
+                if spec not in laws:
+                    laws[spec] = known_law(spec, rec["game"], rec["players"])
+        seat_laws = [laws.get(spec) for spec in rec["agents"]]
+        reward, luck, cpu = record_luck(rec, value, seat, seat_laws, samples)
         rows.append({"seed": rec["seed"], "seat": seat, "plain": reward,
                      "adjusted": luck.adjusted(reward), "chance": luck.total("chance"),
-                     "by_label": luck.by_label(), "cpu_seconds": cpu})
+                     "decision": luck.total("decision"), "by_label": luck.by_label(),
+                     "cpu_seconds": cpu})
     if len(rows) < 2:
         raise ValueError(f"fewer than 2 records with agent {agent!r}")
     summary = summarize([r["plain"] for r in rows], [r["adjusted"] for r in rows], seed=seed)
     summary.update(value=value.name, value_sha256=value.digest, agent=agent, game=first["game"],
+                   decisions_corrected=sorted(a for a, law in laws.items() if law is not None),
+                   samples=samples,
                    cpu_seconds_per_game=sum(r["cpu_seconds"] for r in rows) / len(rows))
     return rows, summary
 
@@ -100,10 +124,15 @@ def check_seeds(value, seeds):
 
 def format_summary(s):
     lines = [f"{s['agent']} in {s['games']} games of {s['game']}, luck value {s['value']}"]
+    if s.get("decisions_corrected"):
+        lines.append(f"  decisions corrected for {', '.join(s['decisions_corrected'])}")
     for kind in ("plain", "adjusted"):
         k = s[kind]
         lines.append(f"  {kind:<8} reward {k['mean']:.3f} [{k['low']:.3f}, {k['high']:.3f}] "
                      f"sd {k['sd']:.3f}, {k['games_needed']} games for +-3 points")
+    if s.get("samples"):
+        lines.append(f"  expectations over more than {s['samples']} outcomes sampled "
+                     f"({s['samples']} draws each)")
     lines.append(variance_ratio_line(s))
     lines.append(f"correction cost {s['cpu_seconds_per_game']:.2f} CPU s per game")
     return "\n".join(lines)
@@ -127,7 +156,8 @@ def entrants_luck(folder, agents, value_spec, seed=0, out=None):
 
 
 def run(args):
-    rows, summary = evaluate(load_records(args.paths), args.value, args.agent, args.seed)
+    rows, summary = evaluate(load_records(args.paths), args.value, args.agent, args.seed,
+                             decisions=args.decisions, samples=args.samples)
     print(format_summary(summary))
     if args.out:
         with open(args.out, "w", encoding="utf-8") as fh:

@@ -6,14 +6,22 @@ Corrected chance events (fixed by rule, before any game is seen):
   Dominant Species   every dominance card drawn from the deck. Element-bag draws and
                      terrain tiles are not corrected (allowed: any subset fixed in advance
                      keeps the estimator unbiased; it only leaves their variance in).
-Each term enumerates the outcomes exactly (one value call per distinct card class left).
+Each term enumerates the outcomes exactly (one value call per distinct card class left),
+or, with `samples`, where there are more outcomes than that, compares the outcome that
+happened with the mean of `samples` outcomes drawn from the law by the evaluation's own
+generator (plain Monte Carlo: unbiased, and it adds that sampling's variance).
 The child of outcome b of the k-th draw of a step is the state before the step with the k
 draws before it as they happened, b forced on the k-th, everything still unseen redrawn by
 the evaluation's own generator (the rest of the pile, the reserve or terrain stacks, the
 generator word: values.REDRAW), and then the step's recorded action applied; the value is
 taken there. The siblings of one event share that redraw (common random numbers), and a
 child depends on the pile's contents, not on its unseen order, so the value never sees a
-draw that has not happened: E[D_t | h_t] = 0 holds exactly. Decisions are not corrected.
+draw that has not happened: E[D_t | h_t] = 0 holds exactly.
+
+Decisions are corrected for the seats whose law is known (training.luck.policies: random
+agents, and the heuristics' uniform draw among their best-scored actions), given in `laws`:
+the children are the state before the step with everything unseen redrawn and each action
+of the law applied, and the term comes before the step's chance terms.
 """
 import time
 
@@ -51,44 +59,86 @@ def copy_state(state):
     return out if out.flags.aligned else state.copy()
 
 
+def draw_child(engine, game, state, action, k, b, stream):
+    """The state after the step `action` takes from `state` with outcome b on its k-th draw
+    (the draws before as they happened, everything unseen after redrawn from `stream`)."""
+    child = copy_state(state)
+    PILES[game][2](child, k, int(b))
+    REDRAW[game](child, k + 1, np.random.default_rng(stream))
+    engine.apply(child, action)
+    return child
+
+
 def draw_children(engine, game, state, action, k, stream):
     """(outcomes, probabilities, child states) of the k-th draw of the step `action` takes
     from `state`: each child is the state after the step with that outcome drawn."""
-    _, outcomes, force, _ = PILES[game]
-    vals, probs = outcomes(state, k)
-    children = []
-    for b in vals:
-        child = copy_state(state)
-        force(child, k, int(b))
-        REDRAW[game](child, k + 1, np.random.default_rng(stream))
-        engine.apply(child, action)
-        children.append(child)
-    return vals, probs, children
+    vals, probs = PILES[game][1](state, k)
+    return vals, probs, [draw_child(engine, game, state, action, k, b, stream) for b in vals]
 
 
-def draw_term(engine, game, state, action, k, value, seat, stream):
+def expected_term(probs, happened, child_value, samples, stream):
+    """D_t = V(happened) - E[V]: E exact over every outcome i (child_value(i)), or, with
+    `samples` below the number of outcomes, the mean of `samples` outcomes drawn from
+    `probs` by a generator of the stream (independent of what happened: still unbiased)."""
+    probs = np.asarray(probs, float)
+    if samples is None or probs.size <= samples:
+        return term(probs, [child_value(i) for i in range(probs.size)], happened)
+    term(probs, np.zeros(probs.size), happened)                 # checks the law
+    picks = np.random.default_rng([stream, 1]).choice(probs.size, size=samples, p=probs)
+    seen = {}
+    for i in [happened, *picks]:
+        if int(i) not in seen:
+            seen[int(i)] = child_value(int(i))
+    return float(seen[happened] - np.mean([seen[int(i)] for i in picks]))
+
+
+def draw_term(engine, game, state, action, k, value, seat, stream, samples=None):
     """D_t of the k-th draw of a step for `seat` (value calls share `stream`)."""
-    vals, probs, children = draw_children(engine, game, state, action, k, stream)
-    values = [value(child, seat, stream=stream) for child in children]
+    vals, probs = PILES[game][1](state, k)
     actual = list(vals).index(PILES[game][3](state, k))
-    return term(probs, values, actual)
+    return expected_term(probs, actual, lambda i: value(
+        draw_child(engine, game, state, action, k, vals[i], stream), seat, stream=stream),
+        samples, stream)
 
 
-def record_luck(record, value, seat):
-    """(reward, GameLuck, CPU seconds) of `seat` in a finished record under `value`."""
+def decision_term(engine, game, state, actions, action, value, seat, stream, samples=None):
+    """D_t of a decision drawn uniformly from `actions` (the one taken: `action`)."""
+    def child_value(i):
+        child = copy_state(state)
+        REDRAW[game](child, 0, np.random.default_rng(stream))
+        engine.apply(child, int(actions[i]))
+        return value(child, seat, stream=stream)
+    probs = np.full(len(actions), 1.0 / len(actions))
+    return expected_term(probs, list(actions).index(action), child_value, samples, stream)
+
+
+def record_luck(record, value, seat, laws=None, samples=None):
+    """(reward, GameLuck, CPU seconds) of `seat` in a finished record under `value`; `laws`
+    (one per seat, None where unknown) adds the decision terms of those seats; `samples`
+    estimates each expectation over more outcomes than that from that many draws."""
     game = record["game"]
     draws = PILES[game][0]
+    laws = laws or [None] * record["players"]
+    if hasattr(value, "bind"):
+        value.bind(record)
     luck = GameLuck()
     t0 = time.process_time()
     for engine, state, _, step in replay_steps(record):
         if step is None:
             reward = seat_reward(engine, state, seat)
             break
+        label = engine.phase_name(state)
+        law = laws[step["mover"]]
+        if law is not None:
+            actions = law(engine, state, step["mover"])
+            if len(actions) > 1:
+                stream = int(value.rng.integers(0, 2**62))
+                luck.add("decision", label, decision_term(
+                    engine, game, state, actions, step["action"], value, seat, stream, samples))
         after = state.copy()
         engine.apply(after, step["action"])
-        label = engine.phase_name(state)
         for k in range(draws(state, after)):
             stream = int(value.rng.integers(0, 2**62))     # shared by the siblings
-            luck.add("chance", label,
-                     draw_term(engine, game, state, step["action"], k, value, seat, stream))
+            luck.add("chance", label, draw_term(engine, game, state, step["action"], k, value,
+                                                seat, stream, samples))
     return reward, luck, time.process_time() - t0

@@ -27,19 +27,24 @@ from speciesgym.training.games import parse_options
 from speciesgym.training.luck.fit_data import Positions, collect
 
 
-def build(obs_size, hidden, torch):
-    """(model, first layer): an embedding bag (a sparse Linear) and ReLU layers to one logit."""
+INIT_SD = 0.01      # first-layer weights start small: an input seen rarely moves V little
+
+
+def build(obs_size, hidden, activation, torch):
+    """An embedding bag (a sparse first Linear) and Linear layers, each hidden one followed
+    by `activation` (relu or none), to one logit."""
     nn = torch.nn
     first = nn.EmbeddingBag(obs_size, hidden[0], mode="sum")
     bias = nn.Parameter(torch.zeros(hidden[0]))
     rest, width = [], hidden[0]
     for h in hidden[1:]:
-        rest += [nn.Linear(width, h), nn.ReLU()]
+        rest += [nn.Linear(width, h)] + ([nn.ReLU()] if activation == "relu" else [])
         width = h
     rest.append(nn.Linear(width, 1))
     model = nn.ModuleDict({"first": first, "rest": nn.Sequential(*rest)})
     model.register_parameter("bias", bias)
-    nn.init.normal_(first.weight, 0.0, 1.0 / np.sqrt(64))
+    model.activation = activation
+    nn.init.normal_(first.weight, 0.0, INIT_SD)
     return model
 
 
@@ -47,7 +52,8 @@ def logits(model, pos, rows, torch):
     idx, off, w = pos.bag(rows)
     x = model["first"](torch.from_numpy(idx), torch.from_numpy(off),
                        per_sample_weights=torch.from_numpy(w)) + model.bias
-    return model["rest"](torch.relu(x)).squeeze(-1)
+    x = torch.relu(x) if model.activation == "relu" else x
+    return model["rest"](x).squeeze(-1)
 
 
 def pairwise(g, torch):
@@ -58,13 +64,13 @@ def pairwise(g, torch):
 
 
 def fit(pos, train, players, hidden=(64, 64), epochs=4, lr=1e-3, weight_decay=1e-4,
-        batch=128, seed=0):
+        batch=128, seed=0, activation="relu"):
     """The model fitted on the positions `train` (indices of positions, `players` rows
     each)."""
     import torch
     torch.manual_seed(seed)
     torch.set_num_threads(1)
-    model = build(pos.size, list(hidden), torch)
+    model = build(pos.size, list(hidden), activation, torch)
     opt = torch.optim.Adam(model.parameters(), lr=lr, weight_decay=weight_decay)
     rng = np.random.default_rng(seed)
     y = torch.from_numpy(pos.y).reshape(-1, players)
@@ -111,10 +117,11 @@ def to_policy_value_net(model, game, players, num_actions, meta, name):
         chunks.extend([w_in_out.ravel(), np.asarray(b, np.float32)])
         offset += w_in_out.size + len(b)
 
-    add(model["first"].weight.detach().numpy(), model.bias.detach().numpy(), RELU)
+    act = RELU if model.activation == "relu" else NONE
+    add(model["first"].weight.detach().numpy(), model.bias.detach().numpy(), act)
     linears = [m for m in model["rest"] if hasattr(m, "weight")]
     for lin in linears[:-1]:
-        add(lin.weight.detach().numpy().T, lin.bias.detach().numpy(), RELU)
+        add(lin.weight.detach().numpy().T, lin.bias.detach().numpy(), act)
     width = linears[-1].weight.shape[1]
     add(np.zeros((width, num_actions)), np.zeros(num_actions), NONE)
     add(linears[-1].weight.detach().numpy().T, linears[-1].bias.detach().numpy(), NONE)
@@ -141,6 +148,8 @@ def main(argv=None):
     p.add_argument("--positions", default=None, help="a file caching the positions: read if "
                    "it holds those of the same games, else written")
     p.add_argument("--hidden", default="64,64", help="hidden layer sizes")
+    p.add_argument("--activation", choices=("relu", "none"), default="relu",
+                   help="after each hidden layer (none: a linear model of the observation)")
     p.add_argument("--epochs", type=int, default=4)
     p.add_argument("--lr", type=float, default=1e-3)
     p.add_argument("--weight-decay", type=float, default=1e-4)
@@ -187,7 +196,8 @@ def run(args):
     held = np.flatnonzero(games >= args.games - n_held)
     print(f"{len(games)} positions ({len(train)} training, {len(held)} held out of the last "
           f"{n_held} games)", flush=True)
-    model = fit(pos, train, n, hidden, args.epochs, args.lr, args.weight_decay, seed=args.seed)
+    model = fit(pos, train, n, hidden, args.epochs, args.lr, args.weight_decay, seed=args.seed,
+                activation=args.activation)
     y = pos.y.reshape(-1, n)
     errors = heldout_errors(predict(model, pos, held, n), y[held], float(y[train].mean()))
     print(f"held-out mean squared error: net {errors['net']:.4f}, constant "
@@ -195,14 +205,17 @@ def run(args):
     meta = {"kind": "luck value", "value_head": HEAD, "agents": agents, "players": n,
             "options": options, "training_seeds": [args.seed, args.seed + args.games],
             "games": args.games, "heldout_games": n_held, "keep": args.keep,
-            "hidden": hidden, "epochs": args.epochs, "lr": args.lr,
+            "hidden": hidden, "activation": args.activation, "epochs": args.epochs,
+            "lr": args.lr,
             "weight_decay": args.weight_decay, "heldout_mse": errors,
             "cpu_seconds": round(time.process_time() - t0, 1),
             "command": "python -m speciesgym.training.luck.fit_value OUT " + " ".join(
                 f"--{k} {v}" for k, v in (("game", args.game), ("players", n),
                                           ("games", args.games), ("agents", args.agents),
                                           ("seed", args.seed), ("keep", args.keep),
-                                          ("hidden", args.hidden), ("epochs", args.epochs),
+                                          ("hidden", args.hidden),
+                                          ("activation", args.activation),
+                                          ("epochs", args.epochs),
                                           ("lr", args.lr),
                                           ("weight-decay", args.weight_decay)))}
     net = to_policy_value_net(model, args.game, n, engine.num_actions, meta, args.out)
