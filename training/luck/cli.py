@@ -22,7 +22,8 @@ def add_arguments(parser):
                         "for them (a tournament's folder)")
     parser.add_argument("--luck", "--value", dest="value", default="value:search:8",
                         help="the value function, fixed before the games were seen: "
-                             "value:search:<sims>, value:ppo:<zip> or value:net:<file> "
+                             "value:search:<sims>[:<playout>], value:ppo:<zip> or "
+                             "value:net:<file> "
                              "(default %(default)s)")
     parser.add_argument("--agent", default=None, help="the agent spec whose seat is "
                         "evaluated (default: the agent of seat 0 of the first record)")
