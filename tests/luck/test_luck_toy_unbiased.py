@@ -65,6 +65,8 @@ def test_luck_toy_sampled_games_match_the_exact_mean_within_the_interval(name):
         assert s[kind]["low"] <= expected <= s[kind]["high"], (kind, s[kind])
     if name == "crude":
         assert s["variance_ratio"] > 1.5
+        low, high = s["variance_ratio_ci"]                # a bootstrap over games
+        assert 1.0 < low <= s["variance_ratio"] <= high
 
 
 def test_luck_stratified_expectation_keeps_the_mean():

@@ -15,7 +15,7 @@ import math
 
 import numpy as np
 
-from speciesgym.training.stats import Z95, bootstrap_ci
+from speciesgym.training.stats import Z95, bootstrap_ci, stratified_bootstrap
 
 KINDS = ("chance", "decision")
 
@@ -89,11 +89,24 @@ def summarize(plain, adjusted, seed=0, half_width=0.03):
                      "games_needed": games_for_half_width(sd, half_width)}
     var_adj = out["adjusted"]["sd"] ** 2
     out["variance_ratio"] = (out["plain"]["sd"] ** 2 / var_adj) if var_adj > 0 else math.inf
+    out["variance_ratio_ci"] = variance_ratio_ci(plain, adjusted, seed)
     return out
+
+
+def variance_ratio_ci(plain, adjusted, seed=0):
+    """(low, high): the percentile bootstrap interval of the variance ratio, resampling
+    games (a game's plain and adjusted rewards stay together)."""
+    def ratio(idx):
+        idx = idx.astype(np.int64)
+        v_adj = adjusted[idx].var(axis=1, ddof=1)
+        v_plain = plain[idx].var(axis=1, ddof=1)
+        return np.divide(v_plain, v_adj, out=np.full(v_adj.shape, np.inf), where=v_adj > 0)
+    return stratified_bootstrap([np.arange(plain.size)], ratio, reps=1000, seed=seed)
 
 
 def variance_ratio_line(summary):
     """The line every luck-corrected result prints."""
-    return (f"variance ratio {summary['variance_ratio']:.2f} (plain sd "
+    low, high = summary.get("variance_ratio_ci", (math.nan, math.nan))
+    return (f"variance ratio {summary['variance_ratio']:.2f} [{low:.2f}, {high:.2f}] (plain sd "
             f"{summary['plain']['sd']:.3f}, adjusted sd {summary['adjusted']['sd']:.3f}, "
             f"{summary['games']} games)")
