@@ -55,7 +55,8 @@ soak: warm
 
 # A small MaskablePPO agent per game (2 players, one seed, minutes on 2 cores), then its win
 # rates against the heuristics over DEMO_GAMES games with seats rotating, then a rated
-# tournament of each demo agent against the bots (leaderboards in runs/demo-tourney-*).
+# tournament of each demo agent against the bots and the shipped net of its game
+# (zoo:<game>-2p, the fixed reference; leaderboards in runs/demo-tourney-*).
 # Evolution: the recipe `speciesgym train` starts from (training/ppo/recipes.py: clone
 # heuristic:flyer, then PPO against the three heuristics and past snapshots), shortened to
 # DEMO_STEPS_EVOLUTION steps (the recipe's own 300k: README, "A recipe that holds").
@@ -77,10 +78,10 @@ demo: warm
 		--name demo-dominant_species $(DEMO_FLAGS) $(DEMO_DS_FLAGS)
 	rm -rf runs/demo-tourney-evolution runs/demo-tourney-dominant_species
 	$(BIN)/speciesgym tournament --game evolution --players 2 --games 40 --workers 2 \
-		--agents ppo:runs/demo-evolution/final.zip,random,heuristic:grazer,heuristic:hunter,heuristic:flyer \
+		--agents ppo:runs/demo-evolution/final.zip,zoo:evolution-2p,random,heuristic:grazer,heuristic:hunter,heuristic:flyer \
 		--out runs/demo-tourney-evolution
 	$(BIN)/speciesgym tournament --game dominant_species --players 2 --games 40 --workers 2 \
-		--agents ppo:runs/demo-dominant_species/final.zip,random,heuristic:dominator,heuristic:spreader \
+		--agents ppo:runs/demo-dominant_species/final.zip,zoo:dominant_species-2p,random,heuristic:dominator,heuristic:spreader \
 		--out runs/demo-tourney-dominant_species
 
 bench: warm

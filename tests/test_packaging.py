@@ -102,6 +102,15 @@ USER_SCRIPT = textwrap.dedent("""
     for name in SPECS:
         assert shipped_path(name).is_file(), f"suite {name} not shipped"
 
+    from speciesgym.agents import from_spec
+    from speciesgym.agents.runner import play_game
+    from speciesgym.agents.zoo import names as zoo_names
+    assert {"evolution-2p", "dominant_species-2p"} <= set(zoo_names()), zoo_names()
+    net = from_spec("zoo:evolution-2p", "evolution", 2)
+    assert net.net.meta["strength"], "a shipped net carries its measured strength"
+    done = play_game("evolution", 2, [net, from_spec("random", "evolution", 2, seed=1)], seed=5)
+    assert len(done.rewards_rank) == 2
+
     names = [m.name for m in pkgutil.walk_packages(speciesgym.__path__, "speciesgym.")]
     for name in names:
         importlib.import_module(name)

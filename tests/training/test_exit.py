@@ -116,3 +116,21 @@ def test_gumbel_expert_trains_on_the_improved_policy_and_plays_its_choice():
         assert (target[mask == 0] == 0).all() and (target[mask == 1] > 0).all()
         assert np.allclose(target, tree.improved_policy(), atol=1e-6)
     assert len(agent.rows) == 3
+
+
+@pytest.mark.parametrize("game", ["evolution", "dominant_species"])
+def test_the_shipped_nets_load_by_name_and_play(game):
+    """zoo:<game>-2p loads from the package, names its strength and the command that made it,
+    and plays legal moves from the seat's observation only."""
+    from speciesgym.agents.zoo import listing
+    agent = from_spec(f"zoo:{game}-2p", game, 2)
+    assert agent.net.game == game and agent.net.players == 2
+    assert agent.net.meta["command"].startswith("speciesgym exit RUN --")
+    assert f"zoo:{game}-2p" in listing()
+    engine = make_engine(game, 2)
+    state = engine.new_state(4)
+    for _ in range(30):
+        mask = engine.legal_mask(state)
+        a = agent.act(engine.observe(state, engine.to_move(state)), mask)
+        assert mask[a] == 1
+        engine.apply(state, a)

@@ -29,15 +29,22 @@ def ship(run, name, against, games=100, seed=7):
         strength.append(f"net alone vs {spec}: {share / res.games:.1%} of {res.games} games "
                         f"(95% {low:.1%}-{high:.1%}), seats rotating; one training run "
                         f"(seed {cfg['seed']}, round {net.meta.get('round')}), an example")
-    opts = " ".join(f"--{k.replace('_', '-')} {' '.join(map(str, v)) if isinstance(v, list) else v}"
-                    for k, v in cfg.items() if v not in (None, ""))
     net.meta["strength"] = strength
-    net.meta["command"] = (f"speciesgym exit RUN {opts} "
-                           f"({state['done'] + 1} rounds, {state['cpu_s'] / 60:.0f} CPU-minutes)")
+    net.meta["command"] = command_of(cfg, state)
     net.meta.pop("config", None)
     zoo_dir().mkdir(exist_ok=True)
     net.save(zoo_dir() / f"{name}.npz")
     return strength
+
+
+def command_of(cfg, state):
+    """The command that made a run's net: its options (the rounds it ran, not the first
+    call's) and the CPU time it took."""
+    opts = " ".join(f"--{k.replace('_', '-')} "
+                    f"{' '.join(map(str, v)) if isinstance(v, list) else v}"
+                    for k, v in cfg.items() if v not in (None, "") and k != "rounds")
+    return (f"speciesgym exit RUN {opts} --rounds {state['done'] + 1} "
+            f"({state['cpu_s'] / 60:.0f} CPU-minutes)")
 
 
 def main(argv=None):
