@@ -159,3 +159,30 @@ def test_the_site_s_executed_notebooks_are_the_notebooks_with_their_outputs():
         assert sources(copy) == sources(json.loads(path.read_text())), \
             f"{path.name} changed: rerun python -m docs.gen.notebooks {path.stem}"
         assert any(cell.get("outputs") for cell in copy["cells"]), path.name
+
+
+def test_the_hand_written_sizes_are_the_code_s():
+    """The sizes that hand-written pages quote (index, concepts, the environment pages'
+    templates) are the code's: `Discrete(n)` an action count, `float32 (n,)` and
+    `**n for every` an observation size, and the concepts page's sentence both of each."""
+    sizes = {g: (submodule(g, "observe").OBS_SIZE, submodule(g, "actions").BLOCKS.n)
+             for g in GAMES}
+    actions = {a for _, a in sizes.values()}
+    observations = {o for o, _ in sizes.values()}
+    pages = [DOCS / "index.md", DOCS / "concepts.md", ROOT / "README.md",
+             *sorted((DOCS / "gen" / "templates").glob("*.md"))]
+    quoted = 0
+    for page in pages:
+        text = page.read_text()
+        for n in re.findall(r"Discrete\((\d+)\)", text):
+            assert int(n) in actions, f"{page.name}: Discrete({n})"
+            quoted += 1
+        for n in re.findall(r"float32 \((\d+),\)", text) + \
+                re.findall(r"\*\*(\d+) for every", text):
+            assert int(n) in observations, f"{page.name}: observation size {n}"
+            quoted += 1
+    concepts = (DOCS / "concepts.md").read_text().replace("\n  ", " ")
+    found = re.search(r"Evolution (\d+) and (\d+), Dominant Species (\d+) and (\d+)", concepts)
+    assert found, "concepts.md no longer quotes both games' sizes in one sentence"
+    assert tuple(map(int, found.groups())) == sizes["evolution"] + sizes["dominant_species"]
+    assert quoted >= 8
