@@ -101,7 +101,8 @@ def variance_ratio_ci(plain, adjusted, seed=0):
         v_adj = adjusted[idx].var(axis=1, ddof=1)
         v_plain = plain[idx].var(axis=1, ddof=1)
         return np.divide(v_plain, v_adj, out=np.full(v_adj.shape, np.inf), where=v_adj > 0)
-    return stratified_bootstrap([np.arange(plain.size)], ratio, reps=1000, seed=seed)
+    with np.errstate(invalid="ignore"):          # resamples of constant games give inf
+        return stratified_bootstrap([np.arange(plain.size)], ratio, reps=1000, seed=seed)
 
 
 def variance_ratio_line(summary):
