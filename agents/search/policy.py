@@ -1,26 +1,10 @@
-"""Shared pieces of the compiled rollout policies: a uniform legal action, and the best of
-scored actions with ties broken at random (both drawing from the search's own word)."""
+"""Shared pieces of the compiled rollout policies: a uniform legal action (envs.core.rng's
+random_legal, re-exported), and the best of scored actions with ties broken at random (both
+drawing from the search's own word)."""
 import numpy as np
 from numba import njit
 
-from speciesgym.envs.core.rng import rng_below
-
-
-@njit(cache=True)
-def random_legal(mask, word):
-    """A uniformly random legal action (-1 if none)."""
-    n = 0
-    for i in range(mask.shape[0]):
-        n += mask[i]
-    if n == 0:
-        return -1
-    k = rng_below(word, n)
-    for i in range(mask.shape[0]):
-        if mask[i]:
-            if k == 0:
-                return i
-            k -= 1
-    return -1
+from speciesgym.envs.core.rng import random_legal, rng_below  # noqa: F401 (re-exported)
 
 
 @njit(cache=True)

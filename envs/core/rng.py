@@ -62,6 +62,24 @@ def rng_below(st, n):
 
 
 @rule_kernel
+def random_legal(mask, st):
+    """A uniformly random legal action of `mask` (-1 if none), drawn from st's generator (a
+    state record's or an agent's own word); nothing is drawn when no action is legal."""
+    n = 0
+    for i in range(mask.shape[0]):
+        n += mask[i]
+    if n == 0:
+        return -1
+    k = rng_below(st, n)
+    for i in range(mask.shape[0]):
+        if mask[i]:
+            if k == 0:
+                return i
+            k -= 1
+    return -1
+
+
+@rule_kernel
 def shuffle_prefix(st, arr, n):
     """Fisher-Yates shuffle of arr[0:n] in place, drawing from the record's generator."""
     for i in range(n - 1, 0, -1):

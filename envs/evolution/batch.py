@@ -5,7 +5,7 @@ import time
 import numpy as np
 from numba import njit
 
-from speciesgym.envs.core.rng import WORD_DTYPE, rng_below, seed_word
+from speciesgym.envs.core.rng import WORD_DTYPE, random_legal, seed_word
 from speciesgym.envs.evolution import rules
 from speciesgym.envs.evolution.actions import N_ACTIONS
 from speciesgym.envs.evolution.engine import EvolutionEngine, new_game_at
@@ -18,16 +18,7 @@ AGENT_DTYPE = WORD_DTYPE
 @njit(cache=True)
 def random_action(agent, mask):
     """A uniformly random legal action, drawn from the agent's own generator."""
-    n = 0
-    for i in range(mask.shape[0]):
-        n += mask[i]
-    k = rng_below(agent, n)
-    for i in range(mask.shape[0]):
-        if mask[i]:
-            if k == 0:
-                return i
-            k -= 1
-    return -1
+    return random_legal(mask, agent)
 
 
 @njit(cache=True)
