@@ -18,13 +18,13 @@ observation lacks, still moves the value (the value sees the true state: evaluat
 after the game). The forward pass is compiled, float32, in one fixed order: the same state
 gives the same value every time. Nothing here is seen by the agents.
 """
-import hashlib
 
 import numpy as np
 from numba import njit
 
 from speciesgym.agents.ppo_compiled import NONE, _layer
 from speciesgym.agents.runner import make_engine
+from speciesgym.training.decisions.versions import file_hash
 
 
 @njit(cache=True)
@@ -36,14 +36,6 @@ def value_forward(params, layers, rows, obs, h0, h1):
         _layer(params, layers[rows[k]], x, y)
         x, y = y, x
     return np.float64(x[0])
-
-
-def file_digest(path):
-    h = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()[:16]
 
 
 class ObservedValue:
@@ -120,7 +112,7 @@ def load_net_value(path, game, num_players, options, seed=0):
                          f"not {dict(options)}")
     trunk = list(range(net.layers.shape[0] - 2))
     rows = trunk + [net.layers.shape[0] - 1]
-    digest = file_digest(resolve(path))
+    digest = file_hash(resolve(path))
     combine = pairwise_share if net.meta.get("value_head") == "pairwise" else projected(_sigmoid)
     return ObservedValue(f"value:net:{path}", game, num_players, options, net.params,
                          net.layers, rows, combine, seed, digest,
@@ -165,4 +157,4 @@ def load_ppo_value(path, game, num_players, options, seed=0):
     params, layers = pack_value_path(model.policy, name)
     return ObservedValue(name, game, num_players, options, params, layers,
                          range(layers.shape[0]), projected(_rank_to_unit), seed,
-                         file_digest(path))
+                         file_hash(path))
