@@ -38,23 +38,31 @@ def pack_policy(policy, name="policy"):
     """(params float32, layers int64 (L, 5)) of a MaskableActorCriticPolicy's actor;
     ValueError naming `name` for a policy this module cannot compile."""
     from stable_baselines3.common.torch_layers import FlattenExtractor
-    from torch import nn
     if not isinstance(policy.pi_features_extractor, FlattenExtractor):
         raise ValueError(f"{name}: features extractor {type(policy.pi_features_extractor).__name__}"
                          f" cannot be compiled (only FlattenExtractor)")
-    modules = list(policy.mlp_extractor.policy_net) + [policy.action_net]
-    pairs = []                                     # (Linear, activation code)
+    pairs = linear_pairs(list(policy.mlp_extractor.policy_net) + [policy.action_net], name,
+                         "policy")
+    if pairs[-1][1] != NONE:
+        raise ValueError(f"{name}: the action layer must be a bare Linear")
+    return pack_linears(pairs, name)
+
+
+def linear_pairs(modules, name, part):
+    """[[torch Linear, activation code], ...] of a chain of torch modules (each Linear
+    optionally followed by Tanh or ReLU); ValueError naming `name` and `part` (policy,
+    critic) for any other layer."""
+    from torch import nn
+    pairs = []
     for m in modules:
         if isinstance(m, nn.Linear):
             pairs.append([m, NONE])
         elif isinstance(m, (nn.Tanh, nn.ReLU)) and pairs and pairs[-1][1] == NONE:
             pairs[-1][1] = TANH if isinstance(m, nn.Tanh) else RELU
         else:
-            raise ValueError(f"{name}: layer {type(m).__name__} of the policy cannot be compiled "
-                             f"(only Linear followed by Tanh or ReLU)")
-    if pairs[-1][1] != NONE:
-        raise ValueError(f"{name}: the action layer must be a bare Linear")
-    return pack_linears(pairs, name)
+            raise ValueError(f"{name}: layer {type(m).__name__} of the {part} cannot be "
+                             f"compiled (only Linear followed by Tanh or ReLU)")
+    return pairs
 
 
 def pack_linears(pairs, name="net"):

@@ -22,7 +22,7 @@ gives the same value every time. Nothing here is seen by the agents.
 import numpy as np
 from numba import njit
 
-from speciesgym.agents.ppo_compiled import NONE, _layer
+from speciesgym.agents.ppo_compiled import _layer
 from speciesgym.agents.runner import make_engine
 from speciesgym.training.decisions.versions import file_hash
 
@@ -123,22 +123,14 @@ def pack_value_path(policy, name):
     """(params, layers) of a MaskableActorCriticPolicy's critic: the hidden layers of
     `mlp_extractor.value_net` (Linear, each followed by Tanh or ReLU) and `value_net`."""
     from stable_baselines3.common.torch_layers import FlattenExtractor
-    from torch import nn
 
-    from speciesgym.agents.ppo_compiled import RELU, TANH, pack_linears
+    from speciesgym.agents.ppo_compiled import linear_pairs, pack_linears
     extractor = getattr(policy, "vf_features_extractor", policy.features_extractor)
     if not isinstance(extractor, FlattenExtractor):
         raise ValueError(f"{name}: features extractor {type(extractor).__name__} cannot be "
                          f"compiled (only FlattenExtractor)")
-    pairs = []
-    for m in list(policy.mlp_extractor.value_net) + [policy.value_net]:
-        if isinstance(m, nn.Linear):
-            pairs.append([m, NONE])
-        elif isinstance(m, (nn.Tanh, nn.ReLU)) and pairs and pairs[-1][1] == NONE:
-            pairs[-1][1] = TANH if isinstance(m, nn.Tanh) else RELU
-        else:
-            raise ValueError(f"{name}: layer {type(m).__name__} of the critic cannot be "
-                             f"compiled (only Linear followed by Tanh or ReLU)")
+    pairs = linear_pairs(list(policy.mlp_extractor.value_net) + [policy.value_net], name,
+                         "critic")
     return pack_linears(pairs, name)
 
 
