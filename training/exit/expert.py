@@ -59,26 +59,21 @@ class ExpertAgent(SearchAgent):
             return super().act(observation, action_mask, infoset)
         chosen = super().act(observation, action_mask, infoset)
         tree = self.trees[infoset.engine.game]
-        if tree.gumbel_action >= 0:
-            target = np.asarray(tree.improved_policy(), np.float64)
-            target = np.where(np.asarray(action_mask) > 0, target, 0.0)
+        if tree.gumbel_action >= 0:            # the Gumbel root: its improved policy, its move
+            target = np.where(np.asarray(action_mask) > 0, tree.improved_policy(), 0.0)
             target /= target.sum()
-            self.rows.append((np.asarray(observation, np.float32),
-                              np.asarray(action_mask, np.int8), target.astype(np.float32),
-                              infoset.seat))
-            self.decisions += 1
-            if self.decisions <= self.explore:
-                return int(self.rng.choice(len(target), p=target))
-            return int(chosen)
-        logits = (tree.logits[0].astype(np.float64) if self.net is not None
-                  else np.zeros(len(action_mask)))
-        actions, visits, values = tree.root_stats()
-        ok = action_mask[actions] > 0
-        target, score = completed_q_target(logits, actions[ok], visits[ok],
-                                           values[ok, infoset.seat], legal)
+            best = int(chosen)
+        else:
+            logits = (tree.logits[0].astype(np.float64) if self.net is not None
+                      else np.zeros(len(action_mask)))
+            actions, visits, values = tree.root_stats()
+            ok = action_mask[actions] > 0
+            target, score = completed_q_target(logits, actions[ok], visits[ok],
+                                               values[ok, infoset.seat], legal)
+            best = int(legal[np.argmax(score[legal])])
         self.rows.append((np.asarray(observation, np.float32), np.asarray(action_mask, np.int8),
                           target.astype(np.float32), infoset.seat))
         self.decisions += 1
         if self.decisions <= self.explore:
             return int(self.rng.choice(len(target), p=target))
-        return int(legal[np.argmax(score[legal])])
+        return best

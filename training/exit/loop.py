@@ -14,10 +14,11 @@
 4. appends a row to eval.csv and records the round in state.json.
 A run folder holds config.json, state.json, eval.csv, best.npz, last.npz, model.pt and
 data/round_<k>.npz; run again with the same folder and it goes on from its last round
-(its config is read from config.json; only --rounds may change). root="gumbel": the expert's
-root is the Gumbel root with Sequential Halving over `m` sampled actions (rounds with a net;
-round 0 without a net searches with PUCT and a uniform prior). Training uses one torch thread. sims_per_cpu_s: the
-expert's simulations per CPU second of self-play, its Python and the heuristic seats included. Seeded: round k's games use seeds from seed."""
+(its config is read from config.json; only --rounds may change). root="gumbel": the
+expert's root is the Gumbel root with Sequential Halving over `m` sampled actions (rounds
+with a net; round 0 without a net searches with PUCT and a uniform prior). Training uses
+one torch thread. sims_per_cpu_s: the expert's simulations per CPU second of self-play, its
+Python and the heuristic seats included. Seeded: round k's games use seeds from seed."""
 import csv
 import json
 import pathlib
@@ -31,6 +32,7 @@ from speciesgym.agents.net.agent import NetAgent
 from speciesgym.agents.net.mlp import load
 from speciesgym.agents.runner import play_game, play_match
 from speciesgym.agents.search.agent import glue
+from speciesgym.envs.games import check_game
 from speciesgym.training.exit.expert import ExpertAgent
 from speciesgym.training.exit.fit import fit, new_model
 from speciesgym.training.exit.model import export
@@ -123,8 +125,7 @@ def run_rounds(run, cfg=None, log=print):
         cfg["rounds"] = rounds or cfg["rounds"]            # a resumed run may be extended
     else:
         cfg = {**DEFAULTS, **(cfg or {})}
-        if cfg.get("game") not in glue.__globals__["GLUE"]:
-            raise ValueError(f"exit: unknown game {cfg.get('game')!r}")
+        check_game(cfg.get("game"))
         (run / "config.json").write_text(json.dumps(cfg, indent=1))
     state = json.loads((run / "state.json").read_text()) if (run / "state.json").exists() \
         else {"done": -1, "cpu_s": 0.0}
