@@ -47,7 +47,8 @@ FIELDS = ["round", "rows", "policy_loss", "value_loss", "vs_opponent", "low", "h
 
 
 class Recorder:
-    """An agent that records (obs, mask, one-hot target, seat) of the agent it wraps."""
+    """An agent that records (obs, mask, one-hot target, seat) of the agent it wraps (the
+    InfoSet is passed on to an agent that wants it, e.g. the search as a teacher)."""
 
     def __init__(self, agent):
         self.agent, self.rows = agent, []
@@ -59,7 +60,9 @@ class Recorder:
             reset(seat, num_players)
 
     def act(self, observation, action_mask, infoset=None):
-        a = int(self.agent.act(observation, action_mask))
+        a = int(self.agent.act(observation, action_mask, infoset)
+                if getattr(self.agent, "wants_infoset", False)
+                else self.agent.act(observation, action_mask))
         if np.asarray(action_mask).sum() > 1:
             target = np.zeros(len(action_mask), np.float32)
             target[a] = 1.0
