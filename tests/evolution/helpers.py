@@ -1,10 +1,36 @@
 """Helpers for Evolution rule tests: build a position from a scenario dict, act by block
 name, and read what is legal."""
+from collections import Counter
+
 import numpy as np
 
 from speciesgym.envs.core.engine import checked_step
 from speciesgym.envs.evolution.actions import BLOCKS
+from speciesgym.envs.evolution.data import CLASS_FOOD, CLASS_KIND, KIND_NAMES, class_of
 from speciesgym.envs.evolution.scenario import load_scenario
+from speciesgym.envs.evolution.state import Phase
+
+
+def cls(name):
+    """Card class id of 'Kind:value' (e.g. 'Horns:5')."""
+    kind, _, value = name.partition(":")
+    return class_of(KIND_NAMES.index(kind), int(value))
+
+
+def hand_names(g, p):
+    """Player p's hand as a Counter of 'Kind:value' names."""
+    h = g.st["hand"][p]
+    return Counter({f"{KIND_NAMES[CLASS_KIND[c]]}:{CLASS_FOOD[c]}": int(h[c])
+                    for c in np.flatnonzero(h)})
+
+
+def hand_size(g, p):
+    return int(g.st["hand"][p].sum())
+
+
+def over(g):
+    """Whether the game of `g` has ended."""
+    return int(g.st["phase"]) == Phase.OVER
 
 
 def seat(hand=(), species=(), bag=0, food_card=None, passed=False):

@@ -5,11 +5,9 @@ Positions keep the game waiting for a decision after the attack: usually player 
 hungry non-carnivore and the watering hole has food, so after player 0's attack feeding
 stops at player 1's turn with the result of the attack untouched.
 """
-import numpy as np
-
 from speciesgym.envs.evolution.data import class_of, Kind
 from speciesgym.envs.evolution.state import MAX_SPECIES
-from tests.evolution.helpers import Game, seat, sp
+from tests.evolution.helpers import Game, hand_size, seat, sp
 from tests.evolution.invariants import check_invariants
 
 S = MAX_SPECIES
@@ -35,10 +33,6 @@ def attack(g, a, rel, t):
     g.act("ATTACK", a)
     g.act("TARGET", rel * S + t)
     check_invariants(g.st)
-
-
-def hand_size(g, p):
-    return int(g.st["hand"][p].sum())
 
 
 def keeper():

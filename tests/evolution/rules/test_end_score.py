@@ -8,24 +8,7 @@ from collections import Counter
 
 import numpy as np
 
-from speciesgym.envs.evolution.data import CLASS_FOOD, CLASS_KIND, KIND_NAMES, class_of
-from speciesgym.envs.evolution.state import Phase
-from tests.evolution.helpers import Game, seat, sp
-
-
-def cls(name):
-    kind, _, value = name.partition(":")
-    return class_of(KIND_NAMES.index(kind), int(value))
-
-
-def hand_names(g, p):
-    h = g.st["hand"][p]
-    return Counter({f"{KIND_NAMES[CLASS_KIND[c]]}:{CLASS_FOOD[c]}": int(h[c])
-                    for c in np.flatnonzero(h)})
-
-
-def over(g):
-    return int(g.st["phase"]) == Phase.OVER
+from tests.evolution.helpers import Game, cls, hand_names, over, seat, sp
 
 
 # ---------------------------------------------------------------- EVO-END

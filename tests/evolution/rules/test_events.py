@@ -3,7 +3,7 @@ event step ("events" with a turn); a Seed Dispersal kept in hand keeps the step 
 that player after an event resolves. Decks are given so every draw is known."""
 from speciesgym.envs.evolution.data import Kind, class_of
 from speciesgym.envs.evolution.state import MAX_SPECIES, Source
-from tests.evolution.helpers import Game, seat, sp
+from tests.evolution.helpers import Game, hand_size, seat, sp
 from tests.evolution.invariants import check_invariants
 
 S = MAX_SPECIES
@@ -19,10 +19,6 @@ def events(seats, players=2, deck=DECK, **fields):
     g = Game(players, seats=seats, phase="events", deck=list(deck), **fields)
     check_invariants(g.st)
     return g
-
-
-def hand_size(g, p):
-    return int(g.st["hand"][p].sum())
 
 
 def avian(**kw):

@@ -6,31 +6,11 @@ import pytest
 
 from speciesgym.envs.evolution import make_engine
 from speciesgym.envs.evolution.actions import BLOCKS
-from speciesgym.envs.evolution.data import (CLASS_FOOD, CLASS_KIND, FLIGHT_CLASS, KIND_NAMES, N_CLASSES,
-                                 class_of)
+from speciesgym.envs.evolution.data import (CLASS_FOOD, CLASS_KIND, FLIGHT_CLASS, KIND_NAMES,
+                                             N_CLASSES)
 from speciesgym.envs.evolution.scenario import load_scenario
-from speciesgym.envs.evolution.state import Phase
-from tests.evolution.helpers import Game, seat, sp
+from tests.evolution.helpers import Game, cls, hand_names, hand_size, over, seat, sp
 from tests.evolution.invariants import card_locations, check_invariants
-
-
-def cls(name):
-    kind, _, value = name.partition(":")
-    return class_of(KIND_NAMES.index(kind), int(value))
-
-
-def hand_names(g, p):
-    h = g.st["hand"][p]
-    return Counter({f"{KIND_NAMES[CLASS_KIND[c]]}:{CLASS_FOOD[c]}": int(h[c])
-                    for c in np.flatnonzero(h)})
-
-
-def hand_size(g, p):
-    return int(g.st["hand"][p].sum())
-
-
-def over(g):
-    return int(g.st["phase"]) == Phase.OVER
 
 
 def trait_kinds(g, p, s):

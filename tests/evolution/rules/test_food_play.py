@@ -1,18 +1,8 @@
 """EVO-FOOD and EVO-PLAY: Select Food and Play Cards."""
 import numpy as np
 
-from speciesgym.envs.evolution.data import CLASS_FOOD, CLASS_KIND, KIND_NAMES, class_of
-from speciesgym.envs.evolution.state import Pend
-from tests.evolution.helpers import Game, seat, sp
-
-
-def cls(name):
-    kind, _, value = name.partition(":")
-    return class_of(KIND_NAMES.index(kind), int(value))
-
-
-def hand_size(g, p):
-    return int(g.st["hand"][p].sum())
+from speciesgym.envs.evolution.data import CLASS_FOOD, CLASS_KIND, KIND_NAMES
+from tests.evolution.helpers import Game, cls, hand_size, seat, sp
 
 
 def trait_names(g, p, s):

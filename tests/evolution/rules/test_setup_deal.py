@@ -6,17 +6,11 @@ import pytest
 
 from speciesgym.envs.evolution import make_engine
 from speciesgym.envs.evolution.data import (CLASS_COPIES_BASE, CLASS_COPIES_FLIGHT, CLASS_FOOD,
-                                 CLASS_KIND, KIND_NAMES, N_CLASSES, Kind, class_of)
+                                 CLASS_KIND, KIND_NAMES, N_CLASSES)
 from speciesgym.envs.evolution.scenario import load_scenario
 from speciesgym.envs.evolution.state import Phase
-from tests.evolution.helpers import Game, seat, sp
+from tests.evolution.helpers import Game, cls, hand_names, hand_size, seat, sp
 from tests.evolution.invariants import card_locations, check_invariants
-
-
-def cls(name):
-    """Class id of 'Kind:value'."""
-    kind, _, value = name.partition(":")
-    return class_of(KIND_NAMES.index(kind), int(value))
 
 
 def all_cards(flight=False):
@@ -34,16 +28,6 @@ def without(cards, used):
     for name in used:
         rest.remove(name)
     return rest
-
-
-def hand_names(g, p):
-    h = g.st["hand"][p]
-    return Counter({f"{KIND_NAMES[CLASS_KIND[c]]}:{CLASS_FOOD[c]}": int(h[c])
-                    for c in np.flatnonzero(h)})
-
-
-def hand_size(g, p):
-    return int(g.st["hand"][p].sum())
 
 
 # ---------------------------------------------------------------- EVO-SETUP
