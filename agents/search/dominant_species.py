@@ -11,7 +11,7 @@ from speciesgym.agents.search.ds_greedy import greedy_action
 from speciesgym.agents.search.ds_heur_parts import STYLE_NAMES, STYLE_TABLE
 from speciesgym.agents.search.ds_heur_scores import score_view
 from speciesgym.agents.search.ds_heur_view import view_of_state
-from speciesgym.agents.search.policy import best_actions, best_scored, random_legal
+from speciesgym.agents.search.policy import best_actions, best_scored
 from speciesgym.envs.dominant_species.actions import N_ACTIONS
 from speciesgym.envs.dominant_species.observe import OBS_SIZE, fill_observation
 from speciesgym.envs.dominant_species.resample import redeal
@@ -23,7 +23,7 @@ GAME = "dominant_species"
 DEPTH = DEFAULT_DEPTH[GAME]
 SCALE = MARGIN_SCALE[GAME]
 PRIOR = PRIOR_WEIGHT[GAME]
-STYLES = STYLE_NAMES            # policy_action kind 2 + j plays STYLES[j]
+STYLES = STYLE_NAMES            # kernels.policy_action kind 2 + j plays STYLES[j]
 
 
 @njit(cache=True)
@@ -61,16 +61,6 @@ def style_action(st, mask, word, style):
 
 
 @njit(cache=True)
-def policy_action(st, mask, word, kind):
-    """kind 0 random, 1 greedy (ds_greedy), 2 + j the compiled heuristic STYLES[j]."""
-    if kind >= 2:
-        return style_action(st, mask, word, kind - 2)
-    if kind == 1:
-        return greedy_action(st, mask, word)
-    return random_legal(mask, word)
-
-
-@njit(cache=True)
 def bot_action(st, seat, mask, style):
     """The heuristic bot STYLES[style] (ds_heur_parts) for `seat`, from what it sees (the
     View of its observation): its best action if unique, else -1 (the Python agent breaks
@@ -85,6 +75,6 @@ def bot_action(st, seat, mask, style):
 
 kernels.register(STATE_DTYPE, to_move=to_move, legal_mask=legal_mask, step=step,
                  redeal=redeal, scores=vp_so_far, ending_now=ending_now,
-                 policy_action=policy_action,
+                 style_action=style_action, greedy_action=greedy_action,
                  observe=fill_observation,
                  bot_action=bot_action)

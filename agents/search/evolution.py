@@ -9,7 +9,7 @@ from speciesgym.agents.evolution_compiled.styles import STYLES as STYLE_WEIGHTS
 from speciesgym.agents.evolution_compiled.styles import style_action, style_scores
 from speciesgym.agents.search import kernels
 from speciesgym.agents.search.evolution_greedy import greedy_action
-from speciesgym.agents.search.policy import best_actions, random_legal
+from speciesgym.agents.search.policy import best_actions
 from speciesgym.envs.evolution import rules
 from speciesgym.envs.evolution.actions import N_ACTIONS
 from speciesgym.envs.evolution.observe import OBS_SIZE, observe_into
@@ -21,7 +21,7 @@ GAME = "evolution"
 DEPTH = DEFAULT_DEPTH[GAME]
 SCALE = MARGIN_SCALE[GAME]
 PRIOR = PRIOR_WEIGHT[GAME]
-STYLES = tuple(STYLE_WEIGHTS)   # policy_action kind 2 + j plays STYLES[j]
+STYLES = tuple(STYLE_WEIGHTS)   # kernels.policy_action kind 2 + j plays STYLES[j]
 
 
 @njit(cache=True)
@@ -41,17 +41,6 @@ def ending_now(st, out):
 
 
 @njit(cache=True)
-def policy_action(st, mask, word, kind):
-    """kind 0 random, 1 greedy, 2 + j the compiled heuristic style j
-    (agents.evolution_compiled.styles.STYLES order; CompiledTwinAgent plays them)."""
-    if kind >= 2:
-        return style_action(st, mask, word, kind - 2)
-    if kind == 1:
-        return greedy_action(st, mask, word)
-    return random_legal(mask, word)
-
-
-@njit(cache=True)
 def bot_action(st, seat, mask, style):
     """The compiled twin of heuristic style `style` (agents.evolution_compiled.styles.STYLES
     order) for `seat`, from its observation: its best action if unique, else -1 (the Python
@@ -68,4 +57,4 @@ def bot_action(st, seat, mask, style):
 
 kernels.register(STATE_DTYPE, to_move=rules.to_move, legal_mask=rules.legal_mask,
                  step=rules.step, redeal=redeal, scores=scores_so_far, ending_now=ending_now,
-                 policy_action=policy_action, observe=observe_into, bot_action=bot_action)
+                 style_action=style_action, greedy_action=greedy_action, observe=observe_into, bot_action=bot_action)

@@ -2,7 +2,8 @@
 
 The loop (`speciesgym.agents.search.uct`) is written once and calls `to_move(st)`, `legal_mask(st,
 out)`, `step(st, a)`, `redeal(st, seat, word)`, `scores(st, out)`, `ending_now(st, out)` and
-`policy_action(st, mask, word, kind)`; the batched training env (`speciesgym.training.ppo.batched_kernels`) also calls
+`policy_action(st, mask, word, kind)` (written once here, from the game's `style_action`
+and `greedy_action`); the batched training env (`speciesgym.training.ppo.batched_kernels`) also calls
 `observe(st, seat, out)` and `bot_action(st, seat, mask, style)`. Each game's glue module
 (`speciesgym.agents.search.evolution`, `speciesgym.agents.search.dominant_species`) registers
 its compiled kernels for its state record type; numba resolves each name by that type when it
@@ -13,11 +14,13 @@ identity of the dispatcher object, so a function taking one misses the disk cach
 new process and recompiles (measured: `cache_misses` on each run, numba 0.68). Resolving by
 record type keeps `cache=True` working: the second process loads the compiled loop.
 """
-from numba import from_dtype
+from numba import from_dtype, njit
 from numba.extending import overload
 
-NAMES = ("to_move", "legal_mask", "step", "redeal", "scores", "ending_now", "policy_action",
-         "observe", "bot_action")
+from speciesgym.envs.core.rng import random_legal
+
+NAMES = ("to_move", "legal_mask", "step", "redeal", "scores", "ending_now", "style_action",
+         "greedy_action", "observe", "bot_action")
 _IMPL = {}
 
 
@@ -68,10 +71,26 @@ def ending_now(st, out):
     raise RuntimeError("only callable from compiled code (numba overload)")
 
 
+def style_action(st, mask, word, style):
+    """The game's compiled heuristic STYLES[style] (its glue's STYLES) for the seat to move,
+    from what that seat sees; ties drawn from `word`."""
+    raise RuntimeError("only callable from compiled code (numba overload)")
+
+
+def greedy_action(st, mask, word):
+    """The game's one-step greedy action for the seat to move; ties drawn from `word`."""
+    raise RuntimeError("only callable from compiled code (numba overload)")
+
+
+@njit(cache=True)
 def policy_action(st, mask, word, kind):
     """A rollout action for the seat to move: kind 0 uniform over the mask, 1 greedy,
     2 + j the game's compiled heuristic STYLES[j] (its glue's STYLES)."""
-    raise RuntimeError("only callable from compiled code (numba overload)")
+    if kind >= 2:
+        return style_action(st, mask, word, kind - 2)
+    if kind == 1:
+        return greedy_action(st, mask, word)
+    return random_legal(mask, word)
 
 
 def observe(st, seat, out):
@@ -129,11 +148,18 @@ def _ending_now(st, out):
         return lambda st, out: fn(st, out)
 
 
-@overload(policy_action)
-def _policy_action(st, mask, word, kind):
-    fn = _find(st, "policy_action")
+@overload(style_action)
+def _style_action(st, mask, word, style):
+    fn = _find(st, "style_action")
     if fn is not None:
-        return lambda st, mask, word, kind: fn(st, mask, word, kind)
+        return lambda st, mask, word, style: fn(st, mask, word, style)
+
+
+@overload(greedy_action)
+def _greedy_action(st, mask, word):
+    fn = _find(st, "greedy_action")
+    if fn is not None:
+        return lambda st, mask, word: fn(st, mask, word)
 
 
 @overload(observe)

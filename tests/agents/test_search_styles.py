@@ -6,6 +6,7 @@ import pytest
 
 from speciesgym.agents import from_spec
 from speciesgym.agents.runner import make_engine
+from speciesgym.agents.search import kernels
 from speciesgym.agents.search.agent import SearchAgent, glue
 from speciesgym.envs.core.rng import WORD_DTYPE, seed_word
 from tests.agents.test_infoset import positions
@@ -30,7 +31,7 @@ def test_style_policies_play_legal_full_games(game, players):
     while engine.to_move(state) >= 0:
         seat = engine.to_move(state)
         mask = engine.legal_mask(state).astype(np.int8)
-        a = int(g.policy_action(state[0], mask, word[0], 2 + seat % len(g.STYLES)))
+        a = int(kernels.policy_action(state[0], mask, word[0], 2 + seat % len(g.STYLES)))
         assert mask[a] == 1, (moves, a)
         engine.apply(state, a)
         moves += 1
