@@ -119,6 +119,32 @@ class GameEngine(ABC):
         return figure_to_rgb(self.picture(state, viewer, reveal))
 
 
+class CompiledEngine(GameEngine):
+    """A GameEngine over one compiled entry point `env_kernel` (the game's `env_at`, ops
+    above) and `to_move_kernel(states, b)`: the seat to move and the legal mask are read the
+    same way in every game. `no_setup`: the setup argument passed with the ops other than
+    ENV_NEW (the type the game's env_at compiles for)."""
+
+    env_kernel: Any = None
+    to_move_kernel: Any = None
+    no_setup: Any = 0
+    check_state: Any = None         # the game's check_state(state), as a staticmethod
+
+    def to_move(self, state: np.ndarray) -> int:
+        self.check_state(state)
+        return int(self.to_move_kernel(state, 0))
+
+    def legal_mask(self, state: np.ndarray) -> NDArray[np.int8]:
+        self.check_state(state)
+        out = np.zeros(self.num_actions, np.int8)
+        self.env_kernel(state, 0, ENV_MASK, 0, self.no_setup, out, NO_OBS)
+        return out
+
+    def mask_into(self, state: np.ndarray, out: NDArray[np.int8]) -> int:
+        self.check_state(state)
+        return int(self.env_kernel(state, 0, ENV_MASK, 0, self.no_setup, out, NO_OBS))
+
+
 def check_action(engine: GameEngine, state: np.ndarray, action: Any,
                  mask: NDArray[np.int8]) -> int:
     """`action` as an int if `mask` (the legal mask of the running game in `state`, held by

@@ -9,8 +9,8 @@ import time
 import numpy as np
 from numba import njit
 
-from speciesgym.envs.core.engine import (ENV_MASK, ENV_NEW, ENV_OBSERVE, ENV_STEP, NO_MASK,
-                                         NO_OBS, GameEngine)
+from speciesgym.envs.core.engine import (ENV_NEW, ENV_OBSERVE, ENV_STEP, NO_MASK,
+                                         NO_OBS, CompiledEngine)
 from speciesgym.envs.core.kernel import rule_kernel
 from speciesgym.envs.core.rng import rng_below, seed_word
 from speciesgym.envs.core.stepper import list_legal, pack
@@ -192,7 +192,7 @@ def check_state(state):
                          f"{getattr(state, 'dtype', '')}{getattr(state, 'shape', '')}")
 
 
-class DominantSpeciesEngine(GameEngine):
+class DominantSpeciesEngine(CompiledEngine):
     """Dominant Species for 2..6 players, one animal each.
 
     The fast API checks what would reach past the record with integer compares only: a state
@@ -203,6 +203,9 @@ class DominantSpeciesEngine(GameEngine):
     game = "dominant_species"
     state_dtype = STATE_DTYPE
     decide_kernel = decide_at
+    env_kernel = staticmethod(env_at)
+    to_move_kernel = staticmethod(to_move_at)
+    no_setup = NO_MASK
     check_state = staticmethod(check_state)
 
     def __init__(self, num_players=4, animals=None, forbid_useless_spaces=False):
@@ -227,20 +230,6 @@ class DominantSpeciesEngine(GameEngine):
         setup[1:] = self.animals
         env_at(state, 0, ENV_NEW, self.num_players, setup, NO_MASK, NO_OBS)
         return state
-
-    def to_move(self, state):
-        check_state(state)
-        return int(to_move_at(state, 0))
-
-    def legal_mask(self, state):
-        check_state(state)
-        out = np.empty(N_ACTIONS, np.int8)
-        env_at(state, 0, ENV_MASK, 0, NO_MASK, out, NO_OBS)
-        return out
-
-    def mask_into(self, state, out):
-        check_state(state)
-        return int(env_at(state, 0, ENV_MASK, 0, NO_MASK, out, NO_OBS))
 
     def apply(self, state, action):
         check_state(state)

@@ -14,8 +14,8 @@ import operator
 import numpy as np
 from numba import njit
 
-from speciesgym.envs.core.engine import (ENV_MASK, ENV_NEW, ENV_OBSERVE, ENV_STEP, NO_MASK,
-                                         NO_OBS, GameEngine)
+from speciesgym.envs.core.engine import (ENV_NEW, ENV_OBSERVE, ENV_STEP, NO_MASK,
+                                         NO_OBS, CompiledEngine)
 from speciesgym.envs.core.rng import seed_word
 from speciesgym.envs.core.stepper import list_legal, pack
 from speciesgym.envs.evolution import rules
@@ -148,12 +148,15 @@ def check_index(value, size, what):
     return i
 
 
-class EvolutionEngine(GameEngine):
+class EvolutionEngine(CompiledEngine):
     game = "evolution"
     num_actions = N_ACTIONS
     obs_size = OBS_SIZE
     state_dtype = STATE_DTYPE
     decide_kernel = decide_at
+    env_kernel = staticmethod(env_at)
+    to_move_kernel = staticmethod(to_move_at)
+    no_setup = 0
     check_state = staticmethod(check_state)
 
     def __init__(self, num_players=4, flight=True):
@@ -167,20 +170,6 @@ class EvolutionEngine(GameEngine):
         state[0]["rng"] = seed_word(seed)
         env_at(state, 0, ENV_NEW, self.num_players, int(self.flight), NO_MASK, NO_OBS)
         return state
-
-    def to_move(self, state):
-        check_state(state)
-        return int(to_move_at(state, 0))
-
-    def legal_mask(self, state):
-        check_state(state)
-        out = np.zeros(N_ACTIONS, np.int8)
-        env_at(state, 0, ENV_MASK, 0, 0, out, NO_OBS)
-        return out
-
-    def mask_into(self, state, out):
-        check_state(state)
-        return int(env_at(state, 0, ENV_MASK, 0, 0, out, NO_OBS))
 
     def apply(self, state, action):
         """Apply `action` (precondition: legal now; range, type and game over are checked)."""
