@@ -55,7 +55,14 @@ def next_planner(st, start):
 def enter_planning(st):
     """DS-PLAN-01: planning starts with the first animal on the initiative track."""
     st.phase = PH_PLANNING
-    j = next_planner(st, 0)
+    plan_from(st, 0)
+
+
+@rule_kernel
+def plan_from(st, j0):
+    """DS-PLAN-01: the first animal from initiative position j0 on with pawns places next;
+    with none left, or no vacant space, execution begins."""
+    j = next_planner(st, j0)
     if j < 0 or not any_space_vacant(st):
         enter_execution(st)
         return
@@ -93,12 +100,7 @@ def apply_plan(st, sp):
     a = st.actor
     st.space[sp] = a
     st.ap_supply[a] -= 1
-    j = next_planner(st, st.plan_turn + 1)
-    if j < 0 or not any_space_vacant(st):
-        enter_execution(st)
-        return
-    st.plan_turn = j
-    set_decision(st, D_PLAN, st.init_order[j])
+    plan_from(st, st.plan_turn + 1)
 
 
 @rule_kernel
