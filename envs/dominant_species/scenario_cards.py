@@ -20,22 +20,23 @@ card in play (its slot stays empty until Reset). A given deck is taken as it is:
 import numpy as np
 
 from speciesgym.envs.dominant_species import data as D
-from speciesgym.envs.dominant_species.scenario_decision import CARD_LOWER
+from speciesgym.envs.core.fields import json_list
+from speciesgym.envs.dominant_species.scenario_fields import CARD_LOWER, name_index
 
 ICE = D.C_ICE_AGE
 
 
-def read_cards(data, name):
-    """(deck or None when omitted, face-up row with -1 for gaps) from a scenario dict, names
-    checked by `name` (the scenario module's lookup)."""
+def read_cards(data):
+    """(deck or None when omitted, face-up row with -1 for gaps) from a scenario dict, card
+    names checked."""
     deck = None
     if "deck" in data:
-        deck = [name(x, CARD_LOWER, f"deck[{i}]")
-                for i, x in enumerate(_list(data["deck"], "deck"))]
-    faceup = _list(data.get("faceup", []), "faceup")
+        deck = [name_index(x, CARD_LOWER, f"deck[{i}]")
+                for i, x in enumerate(json_list(data["deck"], "deck"))]
+    faceup = json_list(data.get("faceup", []), "faceup")
     if len(faceup) > D.N_FACEUP:
         raise ValueError(f"faceup: {len(faceup)} slots, the row has {D.N_FACEUP}")
-    face = [-1 if x is None else name(x, CARD_LOWER, f"faceup[{i}]") for i, x in enumerate(faceup)]
+    face = [-1 if x is None else name_index(x, CARD_LOWER, f"faceup[{i}]") for i, x in enumerate(faceup)]
     cards = (deck or []) + [c for c in face if c >= 0]
     twice = sorted({D.CARD_NAMES[c] for c in cards if cards.count(c) > 1})
     if twice:
@@ -62,12 +63,6 @@ def place_cards(st, data, deck, face):
     st["deck"][D.N_CARDS - len(deck):] = deck
     st["faceup"][:] = -1
     st["faceup"][:len(face)] = face
-
-
-def _list(value, field):
-    if not isinstance(value, list):
-        raise ValueError(f"{field}: expected a list")
-    return value
 
 
 def _in_play(st):

@@ -14,8 +14,11 @@ afterwards.
 import numpy as np
 
 from speciesgym.envs.dominant_species import data as D
+from speciesgym.envs.core.fields import integer
 from speciesgym.envs.dominant_species.decision_context import check_context
 from speciesgym.envs.dominant_species.rules import board as B
+from speciesgym.envs.dominant_species.scenario_fields import (CARD_LOWER, hex_index, name_index,
+                                                             space_index)
 
 DECISION_FIELDS = ("phase", "sub", "actor", "cursor", "space_now", "owner", "card",
                    "card_pending", "ctx_cell", "ctx_corner", "ctx_elem", "ctx_k", "ctx_n",
@@ -60,12 +63,8 @@ _NEEDS_CELL = {B.D_CATA_ADJ, B.D_CATA_SURVIVOR, B.D_BIOMASS, B.D_BLIGHT_KEEP, B.
 _NEEDS_CORNER = {B.D_SPEC_COUNT}
 
 
-CARD_LOWER = tuple(n.lower() for n in D.CARD_NAMES)
-
-
-def set_start(st, data, animals, space_index, name, hex_index, int_field):
-    """Write the starting moment into record `st`; the helpers come from the scenario
-    module (name lookup, space index, hex index, checked int)."""
+def set_start(st, data, animals):
+    """Write the starting moment into record `st`."""
     if "decision" in data:
         if "start" in data:
             raise ValueError("start: give either start or decision, not both (decision is the "
@@ -84,7 +83,7 @@ def set_start(st, data, animals, space_index, name, hex_index, int_field):
             raise ValueError(f"start: unknown key(s) {', '.join(sorted(map(str, extra)))} "
                              "for an execute start (execute, slot)")
         st["phase"] = B.PH_EXECUTION
-        st["cursor"] = space_index(start["execute"], int_field(start.get("slot", 1),
+        st["cursor"] = space_index(start["execute"], integer(start.get("slot", 1),
                                                                "start.slot", 1, 8),
                                    "start.execute")
     elif isinstance(start, dict) and "card" in start:
@@ -94,8 +93,8 @@ def set_start(st, data, animals, space_index, name, hex_index, int_field):
                              "for a card start (card, taker, scored_hex)")
         st["phase"] = B.PH_EXECUTION
         st["cursor"] = D.SP_DOMINATION0 + 4
-        st["card_pending"] = name(start["card"], CARD_LOWER, "start.card")
-        taker = name(start.get("taker"), D.ANIMAL_NAMES, "start.taker")
+        st["card_pending"] = name_index(start["card"], CARD_LOWER, "start.card")
+        taker = name_index(start.get("taker"), D.ANIMAL_NAMES, "start.taker")
         if taker not in animals:
             raise ValueError("start.taker: animal not in play")
         st["owner"] = taker

@@ -152,7 +152,7 @@ def full_stacks(tile_list, *tops):
     """Three stacks with the given top tiles ([] = its face-up tile taken this round), filled
     below with the large tiles neither on `tile_list` nor on a top, so that every one of the
     game's 31 tiles is somewhere (the loader checks it)."""
-    from speciesgym.envs.dominant_species.scenario import LARGE_TILES, N_TILES
+    from speciesgym.envs.dominant_species.scenario_tiles import LARGE_TILES, N_TILES
     pool = LARGE_TILES.copy()
     occupied = 0
     for t in tile_list:
