@@ -52,6 +52,14 @@ def rng_next(st):
 
 
 @rule_kernel
+def handed_on(word):
+    """Advance the generator record `word` once and return its word made odd (never 0): the
+    generator of a state that a determinisation drawn from `word` takes over."""
+    rng_next(word)
+    return word.rng | np.uint64(1)
+
+
+@rule_kernel
 def rng_below(st, n):
     """A uniform integer in [0, n) for 0 < n < 2**31 (rejection sampling, no bias)."""
     limit = (np.int64(1) << 32) - ((np.int64(1) << 32) % n)

@@ -17,8 +17,8 @@ once per simulation); `resample` is its Python face for a numpy Generator.
 import numpy as np
 from numba import njit
 
-from speciesgym.envs.core.resample import resample_into
-from speciesgym.envs.core.rng import rng_next, shuffle_prefix
+from speciesgym.envs.core.resample import resampler
+from speciesgym.envs.core.rng import handed_on, shuffle_prefix
 from speciesgym.envs.dominant_species.data import C_ICE_AGE, N_STACKS, STACK_SIZE
 from speciesgym.envs.dominant_species.rules import PH_OVER
 
@@ -49,8 +49,7 @@ def redeal(st, seat, word):
         for i in range(st.stack_next[s], STACK_SIZE):
             st.stack_tiles[s, i] = pool[m]
             m += 1
-    rng_next(word)
-    st.rng = word.rng | np.uint64(1)
+    st.rng = handed_on(word)
 
 
 @njit(cache=True)
@@ -59,12 +58,9 @@ def redeal_at(states, b, seat, words):
     redeal(states[b], seat, words[0])
 
 
-def resample(state, seat, rng, out=None):
-    """A determinised copy of `state` (record array of shape (1,)) for `seat`, who must be
-    the player to move, written into `out` when given (a buffer of the same shape, reused
-    across simulations); `rng` is a numpy Generator."""
-    st0 = state[0]
-    if st0["phase"] == PH_OVER or int(st0["animal_seat"][st0["actor"]]) != seat:
-        raise ValueError(f"resample: seat {seat} is not the player to move")
-    return resample_into(redeal_at, state, seat, rng, out)
+def mover(st0):
+    """The seat to move in record `st0`, -1 once the game is over."""
+    return -1 if st0["phase"] == PH_OVER else int(st0["animal_seat"][st0["actor"]])
 
+
+resample = resampler(redeal_at, mover)

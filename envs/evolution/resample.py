@@ -9,8 +9,8 @@ proves it). Search agents reach hidden information only through this function.
 import numpy as np
 from numba import njit
 
-from speciesgym.envs.core.resample import resample_into
-from speciesgym.envs.core.rng import rng_next, shuffle_prefix
+from speciesgym.envs.core.resample import resampler
+from speciesgym.envs.core.rng import handed_on, shuffle_prefix
 from speciesgym.envs.evolution.data import CLASS_KIND, DECK_CAP, IS_EVENT_KIND, N_CLASSES, N_KINDS
 from speciesgym.envs.evolution.state import Phase, TRAIT_SLOTS
 
@@ -109,8 +109,7 @@ def redeal(st, seat, word):
         st.reserve[i] = rest[n]
     for i in range(n):
         st.deck[i] = rest[i]
-    rng_next(word)
-    st.rng = word.rng | np.uint64(1)
+    st.rng = handed_on(word)
 
 
 @njit(cache=True)
@@ -119,11 +118,9 @@ def redeal_at(states, b, seat, words):
     redeal(states[b], seat, words[0])
 
 
-def resample(state, seat, rng, out=None):
-    """A determinised copy of `state` for `seat` (who must be the player to move), written
-    into `out` when given (a buffer of the same shape, reused across simulations); `rng` is
-    a numpy Generator."""
-    st0 = state[0]
-    if st0["phase"] == Phase.OVER or int(st0["turn"]) != seat:
-        raise ValueError(f"resample: seat {seat} is not the player to move")
-    return resample_into(redeal_at, state, seat, rng, out)
+def mover(st0):
+    """The seat to move in record `st0`, -1 once the game is over."""
+    return -1 if st0["phase"] == Phase.OVER else int(st0["turn"])
+
+
+resample = resampler(redeal_at, mover)
