@@ -1,0 +1,81 @@
+"""A MaskablePPO checkpoint as a policy/value net (agents.net.mlp), so that a PPO-trained
+policy can ship in the zoo, play alone (`zoo:` / `net:`) and guide the search (`net=`).
+
+SB3's MlpPolicy keeps two separate stacks, the actor's (`mlp_extractor.policy_net`, then
+`action_net`) and the critic's (`mlp_extractor.value_net`, then `value_net`); the packed
+format has one trunk feeding both heads. The two stacks become one trunk of block-diagonal
+layers (the first layer: both stacks' rows on the same observation; each later layer: the
+actor's weights on the actor's units, the critic's on the critic's, zeros across), the policy
+head reads only the actor's units and the value head only the critic's. The logits are the
+actor's exactly (up to float32 summation order), so the net alone plays as the checkpoint
+played deterministically (`PPOAgent`: the legal action of largest logit).
+
+The value: the critic predicts the return the checkpoint was trained on (the rank reward
+plus any shaping, discounted), in about [-1, 1]; the packed value head is read through a
+sigmoid, so the critic's output is scaled by VALUE_SCALE before it, giving a value in
+[0, 1] that rises with the critic's (not the calibrated rank value of an expert-iteration
+net). Both stacks must have the same depth and activations (SB3's default does); anything
+else is a ValueError naming the checkpoint.
+"""
+import numpy as np
+
+from speciesgym.agents.net.mlp import PolicyValueNet
+from speciesgym.agents.ppo_compiled import NONE, linear_pairs, pack_linears
+
+VALUE_SCALE = 4.0
+
+
+def _linear(weight, bias):
+    import torch
+    from torch import nn
+    layer = nn.Linear(weight.shape[1], weight.shape[0])
+    with torch.no_grad():
+        layer.weight.copy_(torch.as_tensor(weight, dtype=torch.float32))
+        layer.bias.copy_(torch.as_tensor(bias, dtype=torch.float32))
+    return layer
+
+
+def _wb(linear):
+    return (linear.weight.detach().cpu().numpy().astype(np.float32),
+            linear.bias.detach().cpu().numpy().astype(np.float32))
+
+
+def ppo_net(path, game, players, meta=None):
+    """The PolicyValueNet of the MaskablePPO checkpoint at `path` (see the module docstring)."""
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.torch_layers import FlattenExtractor
+    name = str(path)
+    try:
+        policy = MaskablePPO.load(path, device="cpu").policy
+    except (OSError, ValueError, KeyError) as exc:
+        raise ValueError(f"{name}: not a MaskablePPO checkpoint ({exc})") from None
+    if not isinstance(policy.features_extractor, FlattenExtractor):
+        raise ValueError(f"{name}: features extractor {type(policy.features_extractor).__name__}"
+                         " cannot be packed (only FlattenExtractor)")
+    actor = linear_pairs(list(policy.mlp_extractor.policy_net), name, "policy")
+    critic = linear_pairs(list(policy.mlp_extractor.value_net), name, "critic")
+    if not actor or [a for _, a in actor] != [a for _, a in critic]:
+        raise ValueError(f"{name}: the actor and the critic need the same number of hidden "
+                         f"layers and activations to share a trunk")
+    trunk = []
+    for k, ((pl, act), (vl, _)) in enumerate(zip(actor, critic)):
+        (wp, bp), (wv, bv) = _wb(pl), _wb(vl)
+        if k == 0:
+            w = np.concatenate([wp, wv])
+        else:
+            w = np.zeros((wp.shape[0] + wv.shape[0], wp.shape[1] + wv.shape[1]), np.float32)
+            w[:wp.shape[0], :wp.shape[1]] = wp
+            w[wp.shape[0]:, wp.shape[1]:] = wv
+        trunk.append((_linear(w, np.concatenate([bp, bv])), act))
+    width_p = actor[-1][0].out_features
+    wa, ba = _wb(policy.action_net)
+    head = np.zeros((wa.shape[0], trunk[-1][0].out_features), np.float32)
+    head[:, :width_p] = wa
+    wv, bv = _wb(policy.value_net)
+    value = np.zeros((1, trunk[-1][0].out_features), np.float32)
+    value[:, width_p:] = VALUE_SCALE * wv
+    params, layers = pack_linears(trunk + [(_linear(head, ba), NONE)], name)
+    vp, vl = pack_linears([(_linear(value, VALUE_SCALE * bv), NONE)], name)
+    vl[:, :2] += params.size
+    return PolicyValueNet(np.concatenate([params, vp]), np.concatenate([layers, vl]), game,
+                          players, meta, name=name)
