@@ -54,7 +54,22 @@ def section(results):
             table(("target", "measured", "met"),
                   [(t["target"], measured(results, t), t["met"]) for t in src.EXIT_TARGETS]),
             ""]
-    return out
+    return out + shipped()
+
+
+def shipped():
+    """The shipped nets (agents/zoo/*.npz) with the strength and command in each file."""
+    from speciesgym.agents.net.mlp import load, zoo_dir
+    rows = []
+    for path in sorted(zoo_dir().glob("*.npz")):
+        meta = load(path).meta
+        rows.append((f"`zoo:{path.stem}`", "<br>".join(meta.get("strength", [])),
+                     f"`{meta.get('command', '')}`"))
+    return ["### Shipped nets", "",
+            "What `speciesgym zoo` prints: each shipped net alone against the heuristics, as "
+            "measured when it was shipped (the other seats all play the named heuristic), "
+            "and the command that made it.", "",
+            table(("net", "strength (one measurement each)", "made by"), rows), ""]
 
 
 def measured(results, target):
