@@ -2,6 +2,7 @@
 eval.csv and nets, resuming from the last finished round, and the net agent specs."""
 import csv
 import json
+import pathlib
 
 import numpy as np
 import pytest
@@ -118,16 +119,29 @@ def test_gumbel_expert_trains_on_the_improved_policy_and_plays_its_choice():
     assert len(agent.rows) == 3
 
 
-@pytest.mark.parametrize("game", ["evolution", "dominant_species"])
-def test_the_shipped_nets_load_by_name_and_play(game):
-    """zoo:<game>-2p loads from the package, names its strength and the command that made it,
-    and plays legal moves from the seat's observation only."""
+def shipped_names():
+    from speciesgym.agents.net.mlp import zoo_dir
+    return sorted(p.stem for p in zoo_dir().glob("*.npz"))
+
+
+def test_a_net_ships_for_each_game_at_two_and_four_players():
+    names = shipped_names()
+    assert {"evolution-2p", "evolution-4p", "dominant_species-2p"} <= set(names), names
+    assert sum((pathlib.Path(__file__).parents[2] / "agents" / "zoo" / f"{n}.npz").stat().st_size
+               for n in names) < 20e6
+
+
+@pytest.mark.parametrize("name", shipped_names())
+def test_the_shipped_nets_load_by_name_and_play(name):
+    """zoo:<game>-<n>p loads from the package, names its strength and the command that made
+    it, and plays legal moves from the seat's observation only."""
     from speciesgym.agents.zoo import listing
-    agent = from_spec(f"zoo:{game}-2p", game, 2)
-    assert agent.net.game == game and agent.net.players == 2
-    assert agent.net.meta["command"].startswith("speciesgym exit RUN --")
-    assert f"zoo:{game}-2p" in listing()
-    engine = make_engine(game, 2)
+    game, players = name.rsplit("-", 1)[0], int(name.rsplit("-", 1)[1][:-1])
+    agent = from_spec(f"zoo:{name}", game, players)
+    assert agent.net.game == game and agent.net.players == players
+    assert agent.net.meta["command"].startswith("speciesgym ")
+    assert agent.net.meta["strength"] and f"zoo:{name}" in listing()
+    engine = make_engine(game, players)
     state = engine.new_state(4)
     for _ in range(30):
         mask = engine.legal_mask(state)
