@@ -99,6 +99,13 @@ EXIT = [
          command=EXIT_RUN + "evolution-2p-sims64-s0 30 --game evolution --players 2 --clone "
                  "heuristic:flyer --clone-games 300 --clone-epochs 10 --games 32 --sims 64 "
                  "--window 3 --eval-games 100 --gate-games 40 --hidden 256 256 --seed 0"),
+    dict(title="Evolution, 2 players: clone search:300 (160 games, 10 passes), then Gumbel "
+               "experts (stopped after round 0)",
+         run="evolution-2p-clonesearch-s0", opponent="heuristic:flyer", date="2026-12-05",
+         commit="41860a2", machine=MACHINE,
+         command=EXIT_RUN + "evolution-2p-clonesearch-s0 30 --game evolution --clone search:300 "
+                 "--clone-games 160 --clone-epochs 10 --root gumbel --sims 64 --games 48 "
+                 "--window 3 --gate-games 40"),
     dict(title="Dominant Species, 2 players: clone heuristic:spreader (10 passes, 256x256), "
                "then 32-simulation experts (stopped; shipped as zoo:dominant_species-2p)",
          run="dominant_species-2p-sims32-s0", opponent="heuristic:spreader", date="2026-12-05",
