@@ -93,7 +93,7 @@ EXIT = [
                  "heuristic:flyer --clone-games 300 --clone-epochs 3 --games 24 --sims 32 "
                  "--eval-games 100 --gate-games 40 --hidden 128 128 --seed 0"),
     dict(title="Evolution, 2 players: clone heuristic:flyer (10 passes, 256x256), then "
-               "64-simulation experts (stopped; shipped as zoo:evolution-2p)",
+               "64-simulation experts (stopped)",
          run="evolution-2p-sims64-s0", opponent="heuristic:flyer", date="2026-12-05",
          commit="70b1f73", machine=MACHINE,
          command=EXIT_RUN + "evolution-2p-sims64-s0 30 --game evolution --players 2 --clone "
@@ -118,21 +118,44 @@ EXIT = [
 
 EXIT_TARGETS = [
     dict(target="net alone >= 85% against heuristic:flyer (Evolution), IQM of 3 seeds, 200 "
-                "games", run="evolution-2p-sims64-s0", met="no",
-         note="One seed of 2 CPU-hours not yet run: the clone of heuristic:flyer starts at "
-              "0.35 and two expert rounds of 64 simulations did not raise it. Shipped as "
-              "zoo:evolution-2p (speciesgym zoo: 0.375 of 200 games against the flyer)."),
+                "games",
+         met="no",
+         note="One seed: the Evolution recipe's PPO run to 1M steps (`speciesgym train --game "
+              "evolution --players 2 --seed 0 --timesteps 1000000`, 33 CPU-minutes), packed "
+              "as a net (training/exit/from_ppo.py) and shipped as zoo:evolution-2p: 0.760 "
+              "[0.696, 0.814] of 200 games (`speciesgym zoo`); its own evaluations (100 games): "
+              "0.27 after cloning the flyer, 0.60 at 200k steps, 0.70 at 400k, 0.73 at 600k, "
+              "0.75 at 1M. Expert iteration stayed far below: cloning the flyer 0.35, then "
+              "64-simulation experts did not raise it; cloning search:300 (160 games) gives "
+              "0.01 (the search's moves at 300 simulations are too noisy to imitate: policy "
+              "loss 1.33 against 0.73 for the flyer's)."),
     dict(target="net alone >= 85% against heuristic:spreader (Dominant Species), IQM of 3 "
                 "seeds, 200 games", run="dominant_species-2p-sims32-s0", met="no",
          note="Eight rounds (26 CPU-minutes) of 32-simulation experts stay between 0.06 "
-              "and 0.15. Shipped as zoo:dominant_species-2p (0.09 of 200 games)."),
+              "and 0.15 (shipped as zoo:dominant_species-2p: 0.09 of 200 games). The PPO "
+              "recipe reaches 0.643 IQM over 5 seeds at 4.5M steps (62 CPU-minutes per seed, "
+              "Training results); a run of it to be packed and shipped has started."),
     dict(target="net alone >= 40% against search:200cpums (both games, 100 games)",
-         met="no", note="Not measured: the net alone loses to the heuristics that the search "
-                        "beats 94.5% (Evolution) and 99% (Dominant Species) of the time."),
+         met="no", note="Not measured: the best net alone wins 0.76 against the flyer, which "
+                        "the search beats 0.945 of the time."),
     dict(target="net-guided search at 200 ms >= 60% against search:200cpums (100 games)",
-         met="no", note="Not measured with a trained net: 100 games cost about 2.5 CPU-hours; "
-                        "the net-guided search's speed is in agents/README.md (search bench "
-                        "--net)."),
+         met="no",
+         note="Measured at equal simulations instead (200 per decision, 40 games, seats "
+              "rotating: `speciesgym match --game evolution --agents "
+              "search:200:net=zoo:evolution-2p,search:200 --games 40 --seed 100`): the "
+              "search guided by zoo:evolution-2p takes 0.475 [0.329, 0.625] (one run, "
+              "benchmarks/results/strength/netsearch-evolution-2p-200sims.jsonl): no gain from "
+              "the packed PPO net's prior and value, before the net's cost per simulation."),
     dict(target="4 players: net alone >= 40% win share against three best heuristics",
-         met="no", note="No 4-player run yet; no 4-player net ships."),
+         met="Evolution: yes",
+         note="Evolution, three heuristic:flyer seats (the strongest heuristic at 4 players: "
+              "the net takes 0.73 against three grazers and 0.97 against three hunters): IQM "
+              "over 3 seeds 0.418 [0.403, 0.432], 200 games each (0.420, 0.432, 0.403), the "
+              "Evolution recipe at 4 players (300k steps, 13 CPU-minutes per seed), packed; "
+              "`python benchmarks/scripts/zoo_seeds.py --against heuristic:flyer --games 200 "
+              "runs/zoo-evolution-4p/final.zip runs/zoo-evolution-4p-s1/final.zip "
+              "runs/zoo-evolution-4p-s2/final.zip` (benchmarks/results/strength/"
+              "zoo-evolution-4p-3seeds.txt; seed 0 ships as zoo:evolution-4p). Dominant "
+              "Species: no 4-player net yet (the PPO recipe at 4 players: 0.418 IQM over 5 "
+              "seeds against three spreaders at 4.5M steps, Training results)."),
 ]
