@@ -1,5 +1,6 @@
 """Shared pieces of the decision-suite tests: random Feeding positions, a tiny built suite
-(a module-scoped fixture: import it into the test module) and a hand-made toy suite."""
+(a module-scoped fixture: import it into the test module), a hand-made toy suite, relabelling
+helpers and two trivial agents."""
 import numpy as np
 import pytest
 
@@ -69,3 +70,30 @@ def toy_suite(tmp_path):
             "positions": positions}
     write_suite(data, tmp_path / "toy.json.gz")
     return tmp_path / "toy.json.gz"
+
+
+class Lowest:
+    """Always the lowest legal action."""
+    name = "lowest"
+
+    def act(self, observation, action_mask):
+        return int(np.flatnonzero(action_mask)[0])
+
+
+class Highest(Lowest):
+    name = "highest"
+
+    def act(self, observation, action_mask):
+        return int(np.flatnonzero(action_mask)[-1])
+
+
+def tiny_relabel(suite_path, out, **kw):
+    from speciesgym.training.decisions.relabel import RelabelArgs, relabel
+    args = dict(suite=str(suite_path), out=str(out), seed=5, progress=False)
+    args.update(kw)
+    return relabel(RelabelArgs(**args))
+
+
+def labels_only(data):
+    return [{k: p[k] for k in ("id", "values", "se", "best", "clear", "sims")}
+            for p in data["positions"]]

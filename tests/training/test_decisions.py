@@ -17,8 +17,8 @@ from speciesgym.training.decisions import evaluate, load_suite
 from speciesgym.training.decisions.suite import read_suite_file, write_suite
 from speciesgym.training.decisions.versions import rules_hash
 from speciesgym.envs.decision_kinds import decision_type
-from tests.training.decision_suites import (feeding_positions, tiny_build, tiny_suite,  # noqa: F401
-                                          toy_suite, without_times)
+from tests.training.decision_suites import (Highest, Lowest, feeding_positions,  # noqa: F401
+                                          tiny_build, tiny_suite, toy_suite, without_times)
 
 
 def test_label_uses_no_hidden_information():
@@ -102,21 +102,6 @@ def test_stale_suite_is_refused(tiny_suite, tmp_path):
     write_suite(data, stale)
     with pytest.raises(ValueError, match="rules changed"):
         load_suite(stale)
-
-
-class Lowest:
-    """Always the lowest legal action."""
-    name = "lowest"
-
-    def act(self, observation, action_mask):
-        return int(np.flatnonzero(action_mask)[0])
-
-
-class Highest(Lowest):
-    name = "highest"
-
-    def act(self, observation, action_mask):
-        return int(np.flatnonzero(action_mask)[-1])
 
 
 def test_scoring_a_toy_suite_gives_known_agreement_and_regret(tmp_path):

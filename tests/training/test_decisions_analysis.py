@@ -4,7 +4,7 @@ tests/training/test_decisions.py, whose figures are known."""
 import matplotlib
 import pytest
 
-from tests.training.test_decisions import Highest, Lowest, toy_suite
+from tests.training.decision_suites import Highest, Lowest, toy_suite
 from speciesgym.training.decisions import evaluate, load_suite
 from speciesgym.training.decisions.analysis import (describe, plot_regret_distribution,
                                          plot_type_agreement, regret_quantiles,

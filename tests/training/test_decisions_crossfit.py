@@ -10,7 +10,7 @@ from speciesgym.training.decisions.crossfit import cross_fields, floor, regrets
 from speciesgym.training.decisions.intervals import cluster_ci
 from speciesgym.training.decisions.leaderboard import run_leaderboard
 from speciesgym.training.decisions.suite import read_suite_file, write_suite
-from tests.training.test_decisions import Highest, Lowest, toy_suite
+from tests.training.decision_suites import Highest, Lowest, toy_suite
 
 
 def labels(rows):
@@ -155,7 +155,7 @@ def test_pair_makes_one_suite_of_two_labellings(tmp_path, capsys):
 
 
 def test_relabel_of_a_two_labelling_suite_labels_twice_again(tmp_path):
-    from tests.training.test_decisions import tiny_relabel
+    from tests.training.decision_suites import tiny_relabel
     path, positions = two_labelled(tmp_path)
     data = tiny_relabel(path, tmp_path / "again.json.gz", sims=3)
     for old, new in zip(positions, data["positions"]):

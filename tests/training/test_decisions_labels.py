@@ -12,7 +12,7 @@ from speciesgym.training.decisions.leaderboard import run_leaderboard
 from speciesgym.training.decisions.proof import read_regrets
 from speciesgym.training.decisions.rescore import rescore
 from speciesgym.training.decisions.suite import read_suite_file, write_suite
-from tests.training.test_decisions import Highest, Lowest, feeding_positions, tiny_relabel, \
+from tests.training.decision_suites import Highest, Lowest, feeding_positions, tiny_relabel, \
     toy_suite
 
 

@@ -9,7 +9,7 @@ import pytest
 
 ray = pytest.importorskip("ray", reason="pip install 'speciesgym[ray]' for the Ray executor")
 
-from tests.training.test_decisions import (labels_only, tiny_build, tiny_relabel,  # noqa: E402
+from tests.training.decision_suites import (labels_only, tiny_build, tiny_relabel,  # noqa: E402
                                            without_times)
 from speciesgym.training.cli import main  # noqa: E402
 from speciesgym.training.decisions import evaluate  # noqa: E402

@@ -9,19 +9,8 @@ import pytest
 from speciesgym.training.cli import main
 from speciesgym.training.decisions import load_suite
 from speciesgym.training.decisions.suite import read_suite_file, write_suite
-from tests.training.decision_suites import tiny_suite, toy_suite  # noqa: F401
-
-
-def tiny_relabel(suite_path, out, **kw):
-    from speciesgym.training.decisions.relabel import RelabelArgs, relabel
-    args = dict(suite=str(suite_path), out=str(out), seed=5, progress=False)
-    args.update(kw)
-    return relabel(RelabelArgs(**args))
-
-
-def labels_only(data):
-    return [{k: p[k] for k in ("id", "values", "se", "best", "clear", "sims")}
-            for p in data["positions"]]
+from tests.training.decision_suites import (labels_only, tiny_relabel, tiny_suite,  # noqa: F401
+                                          toy_suite)
 
 
 def test_relabel_is_reproducible_from_its_seed_and_resumable(tiny_suite, tmp_path):

@@ -7,7 +7,7 @@ import pytest
 
 from tests.training.test_train import eval_rows, tiny
 from speciesgym.training.decisions.during_training import MIN_CLEAR, SuiteEval, table_suite
-from tests.training.test_decisions import Lowest
+from tests.training.decision_suites import Lowest
 from speciesgym.training.analysis.sweep_report import read_eval
 from speciesgym.training.ppo.train import train
 

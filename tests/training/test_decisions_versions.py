@@ -14,7 +14,7 @@ from speciesgym.training.decisions.proof import board_suite
 from speciesgym.training.decisions.rescore import rescore
 from speciesgym.training.decisions.suite import read_suite_file, write_suite
 from speciesgym.training.decisions.versions import _code_only, file_hash, rules_hash
-from tests.training.test_decisions import Highest, Lowest, tiny_relabel, toy_suite
+from tests.training.decision_suites import Highest, Lowest, tiny_relabel, toy_suite
 from tests.training.test_decisions_labels import rising
 
 
@@ -151,7 +151,7 @@ def test_restamp_only_when_the_rules_play_the_same_from_every_position(tmp_path,
 
 def test_built_positions_carry_their_behaviour(tmp_path):
     from speciesgym.training.decisions.behaviour import record_behaviour
-    from tests.training.test_decisions import tiny_build
+    from tests.training.decision_suites import tiny_build
     data = tiny_build(tmp_path / "b.json.gz", positions=2, sims=2)
     for i, p in enumerate(data["positions"]):
         assert p["behaviour"] == record_behaviour("evolution", p, i)
