@@ -44,8 +44,8 @@ class Args:
     """games played in parallel"""
     vec: str = "batched"
     """vectorised env: batched (every game in one state array, compiled opponents moved in
-    compiled code: training.ppo.batched_env), dummy (SB3 DummyVecEnv of per-game envs, the
-    default before 2026-12-03) or subproc (one process per game)"""
+    compiled code: training.ppo.batched_env), dummy (SB3 DummyVecEnv of per-game envs,
+    slower; the README's older figures were made with it) or subproc (one process per game)"""
     option: list = field(default_factory=list)
     """game options as key=value (e.g. flight=false); stored in the checkpoints"""
     reward: str = "win"
