@@ -14,15 +14,15 @@ The value: the critic predicts the return the checkpoint was trained on (the ran
 plus any shaping, discounted), in about [-1, 1]; the packed value head is read through a
 sigmoid, so the critic's output is scaled by VALUE_SCALE before it, giving a value in
 [0, 1] that rises with the critic's (not the calibrated rank value of an expert-iteration
-net). Both stacks must have the same depth and activations (SB3's default does); anything
+net). The meta records the two stacks' widths (training.ppo.from_net reads them to start a
+PPO run from the net: `speciesgym train --init`). Both stacks must have the same depth and activations (SB3's default does); anything
 else is a ValueError naming the checkpoint.
 """
 import numpy as np
 
 from speciesgym.agents.net.mlp import PolicyValueNet
 from speciesgym.agents.ppo_compiled import NONE, linear_pairs, pack_linears
-
-VALUE_SCALE = 4.0
+from speciesgym.training.ppo.from_net import LAYOUT, VALUE_SCALE, layout_meta
 
 
 def _linear(weight, bias):
@@ -77,5 +77,8 @@ def ppo_net(path, game, players, meta=None):
     params, layers = pack_linears(trunk + [(_linear(head, ba), NONE)], name)
     vp, vl = pack_linears([(_linear(value, VALUE_SCALE * bv), NONE)], name)
     vl[:, :2] += params.size
+    meta = dict(meta or {})
+    meta[LAYOUT] = layout_meta([p.out_features for p, _ in actor],
+                               [v.out_features for v, _ in critic], actor[0][1])
     return PolicyValueNet(np.concatenate([params, vp]), np.concatenate([layers, vl]), game,
                           players, meta, name=name)

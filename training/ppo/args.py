@@ -98,6 +98,10 @@ class Args:
     """PPO clip range"""
     ent_coef: float = 0.01
     """entropy bonus"""
+    init: str = ""
+    """a net to start the policy from instead of cloning (a `zoo:` name or a net file packed
+    from a PPO checkpoint by `training.exit.ship --ppo`; training.ppo.from_net): its actor and
+    critic are copied exactly and set --net / --vf-net; empty: a fresh policy"""
     pretrain: str = ""
     """comma-separated teacher specs to imitate before PPO starts (behaviour cloning,
     training.ppo.imitation; e.g. heuristic:spreader,heuristic:dominator); empty: no pretraining"""
@@ -205,11 +209,17 @@ def add_arguments(parser):
                                 help=f"{helptext} (default {shown}, or the recipe's)")
 
 
+INIT_REPLACES = ("net", "vf_net", "pretrain")
+
+
 def args_from_namespace(ns):
     """Args from parsed flags: a flag given wins, then the game's recipe (--recipe auto), then
     Args' default."""
     game = getattr(ns, "game", None) or Args.game
     recipe = recipe_for(game, getattr(ns, "recipe", "none"))
+    if getattr(ns, "init", None):
+        # the net's own widths replace the recipe's, and it replaces the recipe's cloning
+        recipe = {k: v for k, v in recipe.items() if k not in INIT_REPLACES}
     values = {}
     for f in dataclasses.fields(Args):
         value = getattr(ns, f.name, None)

@@ -21,6 +21,7 @@ from speciesgym.training.decisions.during_training import SUITE_COLUMNS
 from speciesgym.training.ppo.signals import StopSignals
 from speciesgym.training.ppo.args import net_layers, split_specs
 from speciesgym.training.ppo.evaluation import evaluate
+from speciesgym.training.ppo.from_net import activation_fn, load_into, stacks
 from speciesgym.training.ppo.imitation import behaviour_clone
 from speciesgym.training.ppo.opponents import opponent_mix
 from speciesgym.training.ppo.run_folder import link_or_copy
@@ -56,7 +57,7 @@ class Session:
     final evaluation rows."""
 
     def __init__(self, args, run, engine, options, baselines, eval_opponents, suite_eval,
-                 existing):
+                 existing, init=None):
         self.args, self.run, self.options = args, run, options
         self.baselines, self.eval_opponents, self.suite_eval = baselines, eval_opponents, suite_eval
         # seeding, up front
@@ -77,20 +78,26 @@ class Session:
         if args.resume:
             self.model, self.venv = self.resumed_model(existing[-1], specs, weights)
         else:
-            self.model, self.venv = self.new_model(specs, weights)
+            self.model, self.venv = self.new_model(specs, weights, init)
         self.log = EvalLog(run.eval_csv, suite_eval)
 
-    def new_model(self, specs, weights):
+    def new_model(self, specs, weights, init=None):
+        """A fresh MaskablePPO; with `init` (a net packed from PPO, --init) its weights."""
         args = self.args
         venv = make_vec_env(args, specs, weights, args.seed)
         net = net_layers(args.net)
         vf = net_layers(args.vf_net, "--vf-net") if args.vf_net else net
+        policy_kwargs = {"net_arch": {"pi": net, "vf": vf}}
+        if init is not None:
+            policy_kwargs["activation_fn"] = activation_fn(stacks(init)[2])
         model = MaskablePPO(
             "MlpPolicy", venv, learning_rate=args.learning_rate, n_steps=args.n_steps,
             batch_size=args.batch_size, n_epochs=args.n_epochs, gamma=args.gamma,
             gae_lambda=args.gae_lambda, clip_range=args.clip_range, ent_coef=args.ent_coef,
-            policy_kwargs={"net_arch": {"pi": net, "vf": vf}}, seed=args.seed, device="cpu",
+            policy_kwargs=policy_kwargs, seed=args.seed, device="cpu",
             tensorboard_log=os.path.join(self.run.dir, "tb"), verbose=0)
+        if init is not None:
+            load_into(model.policy, init)
         return model, venv
 
     def resumed_model(self, last_checkpoint, specs, weights):

@@ -49,11 +49,29 @@ import sys
 
 from speciesgym.training.decisions.during_training import suite_eval_from_args
 from speciesgym.training.ppo.evaluation import print_table
+from speciesgym.training.ppo.from_net import init_widths
 from speciesgym.training.ppo.opponents import available_baselines
 from speciesgym.training.ppo.run_folder import Run, check_resume, resumed_pool
 from speciesgym.training.ppo.single_agent import SingleAgentEnv, make_game_engine
 from speciesgym.training.ppo.args import (DEFAULT_BASELINES, Args, add_arguments, args_from_namespace,  # noqa: F401
                                   check_args, parse_options, split_specs)
+
+
+def start_net(args, engine):
+    """The --init net, checked against the game and the run's flags: it sets the policy's
+    widths (--net and --vf-net must be its own, or not given) and replaces --pretrain."""
+    net, actor, critic = init_widths(args.init, args.game, engine.obs_size, engine.num_actions)
+    if args.pretrain:
+        raise ValueError(f"--init {args.init} and --pretrain {args.pretrain}: give one of them "
+                         f"(the net is the starting policy that cloning would make)")
+    given = (args.net, args.vf_net or args.net)      # Args' defaults count as not given
+    if given != (actor, critic) and given != (Args.net, Args.vf_net or Args.net):
+        raise ValueError(f"--init {args.init} has an actor of {actor} and a critic of {critic}; "
+                         f"--net {args.net} --vf-net {args.vf_net or args.net} differ (leave "
+                         f"them out with --init)")
+    args.net, args.vf_net = actor, critic
+    print(f"train: starting from {args.init} (--net {actor} --vf-net {critic})")
+    return net
 
 
 def train(args):
@@ -76,13 +94,16 @@ def train(args):
     if not args.resume and existing:
         raise ValueError(f"run {run.dir} already has checkpoints; use --resume to continue it, "
                          f"--overwrite to start again, or another --name")
+    init = None
+    if args.init and not args.resume:
+        init = start_net(args, engine)
     if args.resume:
         check_resume(run, args)
         args = resumed_pool(run, args, existing[-1][0], existing)
 
     from speciesgym.training.ppo.session import Session     # torch, stable-baselines3
     session = Session(args, run, engine, options, baselines, eval_opponents, suite_eval,
-                      existing)
+                      existing, init)
     final_rows = session.play()
     print_table(args, session.model.num_timesteps, final_rows)
     return final_rows
