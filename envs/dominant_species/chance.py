@@ -9,7 +9,10 @@ e_j with probability bag[e_j] / (bag total), the bag losing each drawn element. 
 bag outcome replaces the generator word by the first word of a fixed sequence (the current
 word first) whose next draws give the wanted elements; the rules are unchanged and the
 future the new word brings is as random as any other (a value function must not read the
-word anyway). The terrain stacks are not listed here.
+word anyway). The generator word at the start of a step is also the outcome of all the bag
+draws of that step at once (`bag_drawn`): the step applied under a fresh word draws with the
+rules' own law from the bag as it is at each draw (a reset returns elements to the bag
+before it draws, DS-RESET-05). The terrain stacks are in chance_tiles.
 """
 import numpy as np
 from numba import njit
@@ -148,9 +151,21 @@ def _peek(word, bag, m):
     return out
 
 
+def bag_drawn(before, after):
+    """Whether the step from `before` to `after` drew from the bag: after setup only bag
+    draws advance the generator word (DS-SET-08, DS-RESET-07, DS-CARD-26), and every draw
+    advances it."""
+    check_state(before)
+    check_state(after)
+    return int(before[0]["rng"]) != int(after[0]["rng"])
+
+
 def bag_draws_in_step(before, after, max_draws=64):
     """The elements the bag gave between two states one step apart, found by replaying the
-    generator word (after setup only bag draws use it): a list, or ValueError."""
+    generator word (after setup only bag draws use it) on the bag of `before`: a list, or
+    ValueError, also when the bag changed by more than these draws (a reset returns
+    elements to the bag before it draws, DS-RESET-05: then the draws cannot be read off the
+    word and the bag of `before`)."""
     check_state(before)
     check_state(after)
     word = np.zeros(1, WORD_DTYPE)
@@ -164,4 +179,7 @@ def bag_draws_in_step(before, after, max_draws=64):
         e = int(_peek(word, bag, 1)[0])
         drawn.append(e)
         bag[e] -= 1
+    if not np.array_equal(bag, after["bag"][0].astype(np.int64)):
+        raise ValueError("the bag changed in the step by more than its draws (elements "
+                         "returned to it): the draws cannot be read off the word")
     return drawn

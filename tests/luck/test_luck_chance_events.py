@@ -92,11 +92,10 @@ def test_luck_dominant_species_card_and_bag_outcomes():
 def test_luck_dominant_species_forced_outcomes_reproduce_the_game(players, seed):
     engine = DominantSpeciesEngine(players)
     shuffler = np.random.default_rng(seed + 100)
-    cards = bags = 0
+    cards = bags = refused = 0
     for state, action in _random_game(engine, seed):
         after = state.copy()
         engine.apply(after, action)
-        drawn = ds_chance.bag_draws_in_step(state, after)
         n_cards = int(after[0]["deck_ptr"]) - int(state[0]["deck_ptr"])
         ptr, length = int(state[0]["deck_ptr"]), int(state[0]["deck_len"])
         if n_cards:                                # scrambled deck, forced cards
@@ -109,14 +108,15 @@ def test_luck_dominant_species_forced_outcomes_reproduce_the_game(players, seed)
             engine.apply(other, action)
             _same_but(after, other, skip=("deck",))
             cards += n_cards
-        if drawn:                                  # scrambled word, forced bag draws
-            j = min(3, len(drawn))
+        if ds_chance.bag_drawn(state, after):      # scrambled word, forced bag draws
+            drawn = list(ds_chance.next_bag_draws(state, 3))
             other = state.copy()
             other[0]["rng"] = np.uint64(shuffler.integers(1, 2**63))
-            ds_chance.force_bag(other, drawn[:j])
-            assert list(ds_chance.next_bag_draws(other, j)) == drawn[:j]
-            if j == len(drawn):
-                engine.apply(other, action)
-                _same_but(after, other, skip=("rng",))
-            bags += j
-    assert cards >= 1 and bags >= 1
+            ds_chance.force_bag(other, drawn)
+            assert list(ds_chance.next_bag_draws(other, 3)) == drawn
+            try:                                   # a reset refills the bag first
+                ds_chance.bag_draws_in_step(state, after)
+            except ValueError:
+                refused += 1
+            bags += 1
+    assert cards >= 1 and bags >= 1 and refused >= 1

@@ -1,17 +1,20 @@
 """A chance term of a real game has conditional mean zero exactly, for every value kind:
 the values of the children of a draw depend on the pile's contents and the outcome, never on
 the pile's unseen order, so over the true law of the draw the term averages to 0
-(luck_correction.md section 3; EVO-DEAL-02, DS-RESET-03). A redraw that is skipped lets the
-value see the draws after it, and the check catches that (its power). The same holds for a
-decision of a seat whose law is known (random, a heuristic's draw among its best actions)."""
+(luck_correction.md section 3; EVO-DEAL-02, DS-RESET-03, DS-RESET-08). A redraw that is
+skipped lets the value see the draws after it, and the check catches that (its power). The
+same holds for a decision of a seat whose law is known (random, a heuristic's draw among its
+best actions)."""
 import numpy as np
 import pytest
 
 from speciesgym.agents.net.mlp import PolicyValueNet
 from speciesgym.agents.runner import make_engine
 from speciesgym.agents import from_spec
+from speciesgym.envs.dominant_species.chance_tiles import unseen_cells
 from speciesgym.training.luck import evaluate as ev
 from speciesgym.training.luck.policies import known_law
+from speciesgym.training.luck.sources import SOURCES, EvolutionPile
 from speciesgym.training.luck.values import parse_value
 
 
@@ -29,42 +32,57 @@ def random_net(game, path, hidden=8, seed=0):
     return f"value:net:{path}"
 
 
-def draw_step(game, seed, min_draws):
-    """(engine, state, action) of the first step of a random game drawing >= min_draws."""
+def source_of(game, kind):
+    return next(src for src in SOURCES[game] if src.kind == kind)
+
+
+def draw_step(game, seed, min_draws, kind="card"):
+    """(engine, state, action, contexts) of the first step of a random game with at least
+    min_draws events of the source `kind`."""
     engine = make_engine(game, 2)
+    source = source_of(game, kind)
     rng = np.random.default_rng(seed)
     state = engine.new_state(seed)
     while engine.to_move(state) >= 0:
         action = int(rng.choice(np.flatnonzero(engine.legal_mask(state))))
         after = state.copy()
         engine.apply(after, action)
-        if ev.PILES[game][0](state, after) >= min_draws:
-            return engine, state, action
+        events = source.events(state, after)
+        if len(events) >= min_draws:
+            return engine, state, action, events
         state = after
     raise AssertionError("no such step")
 
 
-def unseen(game, state, k):
-    """The slice of the pile whose order nobody has seen at the k-th draw of a step."""
+def scramble(game, kind, state, ctx, rng):
+    """Shuffle in place the order nobody has seen at the event `ctx` of a step."""
     if game == "evolution":
-        return state["deck"][0][:int(state[0]["deck_n"]) - k]
-    ptr, length = int(state[0]["deck_ptr"]), int(state[0]["deck_len"])
-    return state["deck"][0][ptr + k:length - 1]
+        rng.shuffle(state["deck"][0][:int(state[0]["deck_n"]) - ctx])
+    elif kind == "card":
+        ptr, length = int(state[0]["deck_ptr"]), int(state[0]["deck_len"])
+        rng.shuffle(state["deck"][0][ptr + ctx:length - 1])
+    else:
+        _, flips, j = ctx
+        cells = unseen_cells(state, flips[:j])
+        tiles = [state["stack_tiles"][0][c] for c in cells]
+        rng.shuffle(tiles)
+        for c, t in zip(cells, tiles):
+            state["stack_tiles"][0][c] = t
 
 
-def sibling_values(game, engine, state, action, k, value, outcomes, seed=0):
+def sibling_values(game, kind, engine, state, action, ctx, value, outcomes, seed=0):
     """For each outcome a: the scrambled world where a is drawn (the unseen order shuffled),
     the values of the draw's children there and the term D that the draw gives."""
     rng = np.random.default_rng(seed)
-    force = ev.PILES[game][2]
+    source = source_of(game, kind)
     out = []
     for a in outcomes:
         world = state.copy()
-        rng.shuffle(unseen(game, world, k))
-        force(world, k, int(a))
-        kids = ev.draw_children(engine, game, world, action, k, stream=12345)[2]
+        scramble(game, kind, world, ctx, rng)
+        source.force(world, ctx, int(a))
+        kids = ev.pile_children(engine, source, world, action, ctx, stream=12345)[2]
         values = np.array([value(c, 0, stream=12345) for c in kids])
-        d = ev.draw_term(engine, game, world, action, k, value, 0, stream=12345)
+        d = ev.pile_term(engine, source, world, action, ctx, value, 0, stream=12345)
         out.append((int(a), values, d))
     return out
 
@@ -74,15 +92,20 @@ def specs(game, tmp_path):
             "value:search:2:greedy"]
 
 
-@pytest.mark.parametrize("game,seed,k", [("evolution", 4, 0), ("evolution", 4, 1),
-                                         ("dominant_species", 6, 0)])
-def test_luck_terms_of_real_draws_have_mean_zero_exactly(game, seed, k, tmp_path):
-    engine, state, action = draw_step(game, seed, min_draws=k + 1)
-    vals, probs = ev.PILES[game][1](state, k)
+@pytest.mark.parametrize("game,kind,seed,k", [("evolution", "card", 4, 0),
+                                              ("evolution", "card", 4, 1),
+                                              ("dominant_species", "card", 6, 0),
+                                              ("dominant_species", "tile", 6, 0),
+                                              ("dominant_species", "tile", 3, 1)])
+def test_luck_terms_of_real_draws_have_mean_zero_exactly(game, kind, seed, k, tmp_path):
+    engine, state, action, events = draw_step(game, seed, k + 1, kind)
+    source = source_of(game, kind)
+    vals, probs = source.outcomes(state, events[k])
+    assert probs.sum() == pytest.approx(1.0, abs=1e-12)
     picked = [vals[0], vals[-1], vals[len(vals) // 2], vals[0]]    # a repeat: another order
     for spec in specs(game, tmp_path):
         value = parse_value(spec, game, 2, {}, seed=1)
-        found = sibling_values(game, engine, state, action, k, value, picked)
+        found = sibling_values(game, kind, engine, state, action, events[k], value, picked)
         first = found[0][1]
         assert np.ptp(first) > 1e-6, spec                         # the draw matters
         for a, values, d in found:
@@ -94,16 +117,16 @@ def test_luck_terms_of_real_draws_have_mean_zero_exactly(game, seed, k, tmp_path
 
 
 def test_luck_exact_check_catches_a_value_that_sees_later_draws(tmp_path, monkeypatch):
-    engine, state, action = draw_step("evolution", 4, min_draws=3)
+    engine, state, action, events = draw_step("evolution", 4, 3)
     value = parse_value(random_net("evolution", tmp_path / "n.npz"), "evolution", 2, {})
-    monkeypatch.setattr(ev, "REDRAW", {"evolution": lambda st, fixed, rng: None})
-    a = ev.PILES["evolution"][1](state, 0)[0][0]
-    found = sibling_values("evolution", engine, state, action, 0, value, [a, a, a])
+    monkeypatch.setattr(EvolutionPile, "redraw", lambda self, child, k, rng: None)
+    a = source_of("evolution", "card").outcomes(state, 0)[0][0]
+    found = sibling_values("evolution", "card", engine, state, action, 0, value, [a, a, a])
     assert any(not np.array_equal(values, found[0][1]) for _, values, _ in found)
 
 
 def test_luck_decision_terms_do_not_see_the_unseen_order(tmp_path):
-    engine, state, _ = draw_step("evolution", 4, min_draws=1)
+    engine, state, _, _ = draw_step("evolution", 4, 1)
     value = parse_value(random_net("evolution", tmp_path / "d.npz"), "evolution", 2, {})
     actions = known_law("random", "evolution", 2)(engine, state, engine.to_move(state))
     assert len(actions) > 1
@@ -111,7 +134,7 @@ def test_luck_decision_terms_do_not_see_the_unseen_order(tmp_path):
     found = []
     for a in actions[:3]:
         world = state.copy()
-        rng.shuffle(unseen("evolution", world, 0))
+        scramble("evolution", "card", world, 0, rng)
         found.append([ev.decision_term(engine, "evolution", world, actions, b, value, 0, 99)
                       for b in actions])
     assert np.allclose(found, found[0], atol=1e-12, rtol=0)

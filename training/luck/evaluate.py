@@ -1,22 +1,32 @@
-"""Luck of a recorded game: replay it and correct every listed chance event.
+"""Luck of a recorded game: replay it and correct every chance event of its sources.
 
-Corrected chance events (fixed by rule, before any game is seen):
+Corrected chance events (fixed by rule, before any game is seen; training.luck.sources):
   Evolution          every card drawn from the draw pile (the k-th draw of a step given the
                      k before it); draws served by a refill shuffle are not corrected.
-  Dominant Species   every dominance card drawn from the deck. Element-bag draws and
-                     terrain tiles are not corrected (allowed: any subset fixed in advance
-                     keeps the estimator unbiased; it only leaves their variance in).
-Each term enumerates the outcomes exactly (one value call per distinct card class left),
-or, with `samples`, where there are more outcomes than that, compares the outcome that
-happened with the mean of `samples` outcomes drawn from the law by the evaluation's own
+  Dominant Species   every dominance card drawn, the element-bag draws of every step that
+                     draws from the bag (all of a step's draws as one event), every terrain
+                     tile turned. Setup's draws are not corrected (allowed: any subset fixed
+                     in advance keeps the estimator unbiased; it only leaves their variance
+                     in).
+A pile event (a card, a tile) enumerates its outcomes exactly (one value call per distinct
+id left), or, with `samples`, where there are more outcomes than that, compares the outcome
+that happened with the mean of `samples` outcomes drawn from the law by the evaluation's own
 generator (plain Monte Carlo: unbiased, and it adds that sampling's variance).
-The child of outcome b of the k-th draw of a step is the state before the step with the k
-draws before it as they happened, b forced on the k-th, everything still unseen redrawn by
-the evaluation's own generator (the rest of the pile, the reserve or terrain stacks, the
-generator word: values.REDRAW), and then the step's recorded action applied; the value is
-taken there. The siblings of one event share that redraw (common random numbers), and a
-child depends on the pile's contents, not on its unseen order, so the value never sees a
-draw that has not happened: E[D_t | h_t] = 0 holds exactly.
+The child of outcome b of a pile draw is the state before the step with the draws before it
+as they happened, b forced, everything still unseen redrawn by the evaluation's own
+generator (the rest of the pile, the reserve or terrain stacks, the generator word:
+sources.REDRAW), and then the step's recorded action applied; the value is taken there. The
+siblings of one event share that redraw (common random numbers), and a child depends on the
+pile's contents, not on its unseen order, so the value never sees a draw that has not
+happened: E[D_t | h_t] = 0 holds exactly.
+A bag event has far too many outcomes to list (a reset draws twelve elements, from a bag the
+step itself first refills): its outcome is the generator word the step starts with, and its
+expectation is always sampled, plain Monte Carlo over `samples` fresh words (WORD_SAMPLES
+without `samples`) drawn by the evaluation's generator; each child is the state before the
+step with the step's cards as they happened, everything else unseen redrawn and the word
+replaced, then the action applied. The child of what happened keeps the game's word. A
+uniform word draws with the rules' own law, so the term keeps E[D_t | h_t] = 0 and adds the
+sampling's variance.
 
 Decisions are corrected for the seats whose law is known (training.luck.policies: random
 agents, and the heuristics' uniform draw among their best-scored actions), given in `laws`:
@@ -27,29 +37,13 @@ import time
 
 import numpy as np
 
-from speciesgym.envs.dominant_species import chance as ds_chance
-from speciesgym.envs.evolution import chance as evo_chance
+from speciesgym.envs.core.rng import seed_word
 from speciesgym.training.luck.estimator import GameLuck, term
-from speciesgym.training.luck.values import REDRAW, seat_reward
+from speciesgym.training.luck.sources import REDRAW, SOURCES
+from speciesgym.training.luck.values import seat_reward
 from speciesgym.training.records.record import replay_steps
 
-
-def _evolution_draws(state, after):
-    n0, n1 = int(state[0]["deck_n"]), int(after[0]["deck_n"])
-    return min(n0 - n1, n0) if n1 < n0 else 0
-
-
-def _ds_draws(state, after):
-    return int(after[0]["deck_ptr"]) - int(state[0]["deck_ptr"])
-
-
-# game -> (draws made by one step, outcomes of draw k, force draw k, what draw k gives)
-PILES = {
-    "evolution": (_evolution_draws, evo_chance.draw_outcomes, evo_chance.force_draw,
-                  evo_chance.drawn_class),
-    "dominant_species": (_ds_draws, ds_chance.card_outcomes, ds_chance.force_card,
-                         lambda st, k: int(st["deck"][0][int(st[0]["deck_ptr"]) + k])),
-}
+WORD_SAMPLES = 8
 
 
 def copy_state(state):
@@ -59,21 +53,46 @@ def copy_state(state):
     return out if out.flags.aligned else state.copy()
 
 
-def draw_child(engine, game, state, action, k, b, stream):
-    """The state after the step `action` takes from `state` with outcome b on its k-th draw
-    (the draws before as they happened, everything unseen after redrawn from `stream`)."""
+def pile_child(engine, source, state, action, ctx, b, stream):
+    """The state after the step `action` takes from `state` with outcome b on the pile event
+    `ctx` of `source` (the draws before as they happened, everything unseen after it
+    redrawn from `stream`)."""
     child = copy_state(state)
-    PILES[game][2](child, k, int(b))
-    REDRAW[game](child, k + 1, np.random.default_rng(stream))
+    source.force(child, ctx, int(b))
+    source.redraw(child, ctx, np.random.default_rng(stream))
     engine.apply(child, action)
     return child
 
 
-def draw_children(engine, game, state, action, k, stream):
-    """(outcomes, probabilities, child states) of the k-th draw of the step `action` takes
+def pile_children(engine, source, state, action, ctx, stream):
+    """(outcomes, probabilities, child states) of a pile event of the step `action` takes
     from `state`: each child is the state after the step with that outcome drawn."""
-    vals, probs = PILES[game][1](state, k)
-    return vals, probs, [draw_child(engine, game, state, action, k, b, stream) for b in vals]
+    vals, probs = source.outcomes(state, ctx)
+    return vals, probs, [pile_child(engine, source, state, action, ctx, b, stream)
+                         for b in vals]
+
+
+def word_child(engine, source, state, action, ctx, word, stream):
+    """The state after the step `action` takes from `state` when it starts with the
+    generator word `word` (a bag event of `source`; everything else unseen redrawn)."""
+    child = copy_state(state)
+    source.redraw(child, ctx, np.random.default_rng(stream))
+    child[0]["rng"] = np.uint64(word)
+    engine.apply(child, action)
+    return child
+
+
+def sample_words(stream, n):
+    """n generator words drawn by the evaluation's generator of `stream` (uniform words:
+    the step they start draws with the rules' law)."""
+    rng = np.random.default_rng([stream, 2])
+    return [seed_word(int(s)) for s in rng.integers(0, 2**62, n)]
+
+
+def sampled_term(happened_value, sample_values):
+    """D_t with the expectation estimated by the mean of values of outcomes drawn from the
+    law independently of what happened."""
+    return float(happened_value - np.mean(sample_values))
 
 
 def expected_term(probs, happened, child_value, samples, stream):
@@ -89,16 +108,32 @@ def expected_term(probs, happened, child_value, samples, stream):
     for i in [happened, *picks]:
         if int(i) not in seen:
             seen[int(i)] = child_value(int(i))
-    return float(seen[happened] - np.mean([seen[int(i)] for i in picks]))
+    return sampled_term(seen[happened], [seen[int(i)] for i in picks])
 
 
-def draw_term(engine, game, state, action, k, value, seat, stream, samples=None):
-    """D_t of the k-th draw of a step for `seat` (value calls share `stream`)."""
-    vals, probs = PILES[game][1](state, k)
-    actual = list(vals).index(PILES[game][3](state, k))
+def pile_term(engine, source, state, action, ctx, value, seat, stream, samples=None):
+    """D_t of a pile event of a step for `seat` (value calls share `stream`)."""
+    vals, probs = source.outcomes(state, ctx)
+    actual = list(vals).index(source.happened(state, ctx))
     return expected_term(probs, actual, lambda i: value(
-        draw_child(engine, game, state, action, k, vals[i], stream), seat, stream=stream),
+        pile_child(engine, source, state, action, ctx, vals[i], stream), seat, stream=stream),
         samples, stream)
+
+
+def word_term(engine, source, state, action, ctx, value, seat, stream, samples=None):
+    """D_t of a bag event for `seat`: the value after the step as it happened less the mean
+    over `samples` (or WORD_SAMPLES) fresh words."""
+    def child_value(word):
+        return value(word_child(engine, source, state, action, ctx, word, stream), seat,
+                     stream=stream)
+    words = sample_words(stream, WORD_SAMPLES if samples is None else int(samples))
+    return sampled_term(child_value(state[0]["rng"]), [child_value(w) for w in words])
+
+
+def chance_term(engine, source, state, action, ctx, value, seat, stream, samples=None):
+    """D_t of one chance event of `source` (exact pile, or sampled word)."""
+    how = pile_term if source.exact else word_term
+    return how(engine, source, state, action, ctx, value, seat, stream, samples)
 
 
 def decision_term(engine, game, state, actions, action, value, seat, stream, samples=None):
@@ -115,9 +150,9 @@ def decision_term(engine, game, state, actions, action, value, seat, stream, sam
 def record_luck(record, value, seat, laws=None, samples=None):
     """(reward, GameLuck, CPU seconds) of `seat` in a finished record under `value`; `laws`
     (one per seat, None where unknown) adds the decision terms of those seats; `samples`
-    estimates each expectation over more outcomes than that from that many draws."""
+    estimates each expectation over more outcomes than that from that many draws, and
+    each bag event's from that many words (default WORD_SAMPLES)."""
     game = record["game"]
-    draws = PILES[game][0]
     laws = laws or [None] * record["players"]
     if hasattr(value, "bind"):
         value.bind(record)
@@ -137,8 +172,9 @@ def record_luck(record, value, seat, laws=None, samples=None):
                     engine, game, state, actions, step["action"], value, seat, stream, samples))
         after = state.copy()
         engine.apply(after, step["action"])
-        for k in range(draws(state, after)):
-            stream = int(value.rng.integers(0, 2**62))     # shared by the siblings
-            luck.add("chance", label, draw_term(engine, game, state, step["action"], k, value,
-                                                seat, stream, samples))
+        for source in SOURCES[game]:
+            for ctx in source.events(state, after):
+                stream = int(value.rng.integers(0, 2**62))     # shared by the siblings
+                luck.add("chance", f"{label} [{source.kind}]", chance_term(
+                    engine, source, state, step["action"], ctx, value, seat, stream, samples))
     return reward, luck, time.process_time() - t0

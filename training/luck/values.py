@@ -29,6 +29,7 @@ from speciesgym.envs.core.rewards import final_rewards
 from speciesgym.envs.core.rng import WORD_DTYPE, seed_word
 from speciesgym.envs.dominant_species.engine import random_playout as ds_random_playout
 from speciesgym.envs.evolution.batch import play_random_batch
+from speciesgym.training.luck.sources import REDRAW
 
 MAX_DECISIONS = 100_000
 KINDS = ("value:search:<sims>[:<playout>] (sims >= 1), value:ppo:<zip> or "
@@ -132,37 +133,3 @@ class SearchValue:
                 play_out(batch[g], MAX_DECISIONS, self.kinds, words[g], self.mask)
         return float(np.mean([seat_reward(self.engine, batch[g:g + 1], seat)
                               for g in range(self.sims)]))
-
-
-def _new_word(state, rng):
-    state[0]["rng"] = seed_word(int(rng.integers(0, 2**62)))
-
-
-def _reshuffle(part, rng):
-    """A fresh order of `part` in place that depends on its contents and `rng` only, not on
-    the order it had (so a redraw cannot leak the game's unseen order)."""
-    part[:] = rng.permutation(np.sort(part))
-
-
-def _redraw_evolution(state, fixed, rng):
-    n = int(state[0]["deck_n"])
-    _reshuffle(state["deck"][0][:max(0, n - fixed)], rng)
-    _reshuffle(state["reserve"][0][:int(state[0]["reserve_n"])], rng)
-    _new_word(state, rng)
-
-
-def _redraw_dominant_species(state, fixed, rng):
-    ptr, length = int(state[0]["deck_ptr"]), int(state[0]["deck_len"])
-    _reshuffle(state["deck"][0][min(ptr + fixed, length - 1):length - 1], rng)
-    tiles = state["stack_tiles"][0]
-    nxt = state["stack_next"][0]
-    cells = [(s, i) for s in range(tiles.shape[0]) for i in range(int(nxt[s]), tiles.shape[1])]
-    pool = np.array([tiles[s, i] for s, i in cells])
-    _reshuffle(pool, rng)
-    for (s, i), t in zip(cells, pool):
-        tiles[s, i] = t
-    _new_word(state, rng)
-
-
-# game -> redraw(state, fixed, rng): everything unseen below the `fixed` next draws
-REDRAW = {"evolution": _redraw_evolution, "dominant_species": _redraw_dominant_species}
