@@ -50,7 +50,8 @@ def main(argv=None):
     p.add_argument("--value", default="value:search:4")
     p.add_argument("--option", action="append")
     p.add_argument("--samples", type=int, default=None, help="sampled expectations over "
-                   "more outcomes than this (default: exact)")
+                   "more outcomes than this (default: exact); Dominant Species bag draws: "
+                   "this many fresh generator words per step (default 8)")
     p.add_argument("--decisions", action="store_true", help="decision terms for the seats "
                    "whose law is known")
     p.add_argument("--name", required=True)

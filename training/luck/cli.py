@@ -35,7 +35,9 @@ def add_arguments(parser):
                         "action they could have drawn")
     parser.add_argument("--samples", type=int, default=None, help="estimate an expectation "
                         "over more outcomes than this from this many outcomes drawn from "
-                        "its law (unbiased, adds variance; default: every outcome, exactly)")
+                        "its law (unbiased, adds variance; default: every outcome, exactly); "
+                        "a Dominant Species step's element-bag draws are always sampled, "
+                        "over this many fresh generator words (default 8)")
     parser.add_argument("--out", default=None, help="a JSON file for per-game rows and the "
                         "summary")
     parser.set_defaults(func=run)
