@@ -1,7 +1,8 @@
 """The chance-event API of both engines: at every draw of a random game the listed outcomes
 are the pile's or bag's contents with probabilities summing to 1, and a copy whose unseen
 order (deck order, generator word) was scrambled, once forced to the outcomes that happened,
-steps into the same game (EVO-DEAL-02, EVO-DEAL-05, DS-SET-08, DS-RESET-03, DS-RESET-07)."""
+steps into the same game (EVO-DEAL-02, EVO-DEAL-05, DS-SET-08, DS-RESET-03, DS-RESET-07);
+reading the draws off the word refuses a reset, which refills the bag first (DS-RESET-05)."""
 import numpy as np
 import pytest
 
