@@ -56,10 +56,13 @@ SPEED = dict(file="bench/compare-2026-12-03-idle.txt", date="2026-12-03", commit
              machine="2 cores, x86_64 Linux, AMD EPYC, otherwise idle",
              command="speciesgym bench --compare --rounds 5 --round-seconds 0.5")
 
+# (date, commit) each leaderboard was scored at
+BOARD_RUNS = {"feeding-2p": ("2026-12-06", "3b2b1bc"), "evolve-2p": ("2026-12-06", "3b2b1bc"),
+              "dominance-2p": ("2026-12-05", "bf2a9c2")}
 DECISIONS = [
     dict(title=f"{name} (2 players, shipped v2 labelling against a relabelling)",
-         file=f"decisions/noise-floor/board-{name}/leaderboard.csv", date="2026-12-05",
-         commit="bf2a9c2", machine=MACHINE,
+         file=f"decisions/noise-floor/board-{name}/leaderboard.csv", date=BOARD_RUNS[name][0],
+         commit=BOARD_RUNS[name][1], machine=MACHINE,
          command=f"NAME={name} A=<shipped suite> B=<relabelled suite> AGENTS=<agents> "
                  "sh benchmarks/scripts/noise_floor.sh")
     for name in ("feeding-2p", "evolve-2p", "dominance-2p")
