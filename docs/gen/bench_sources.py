@@ -58,7 +58,7 @@ SPEED = dict(file="bench/compare-2026-12-03-idle.txt", date="2026-12-03", commit
 
 # (date, commit) each leaderboard was scored at
 BOARD_RUNS = {"feeding-2p": ("2026-12-06", "3b2b1bc"), "evolve-2p": ("2026-12-06", "3b2b1bc"),
-              "dominance-2p": ("2026-12-05", "bf2a9c2")}
+              "dominance-2p": ("2026-12-06", "a0a6526")}
 DECISIONS = [
     dict(title=f"{name} (2 players, shipped v2 labelling against a relabelling)",
          file=f"decisions/noise-floor/board-{name}/leaderboard.csv", date=BOARD_RUNS[name][0],
@@ -110,7 +110,8 @@ EXIT = [
                  "--clone-games 160 --clone-epochs 10 --root gumbel --sims 64 --games 48 "
                  "--window 3 --gate-games 40"),
     dict(title="Dominant Species, 2 players: clone heuristic:spreader (10 passes, 256x256), "
-               "then 32-simulation experts (stopped; shipped as zoo:dominant_species-2p)",
+               "then 32-simulation experts (stopped; shipped as zoo:dominant_species-2p until the "
+               "packed PPO net replaced it)",
          run="dominant_species-2p-sims32-s0", opponent="heuristic:spreader", date="2026-12-05",
          commit="bf2a9c2", machine=MACHINE,
          command=EXIT_RUN + "dominant_species-2p-sims32-s0 30 --game dominant_species "
@@ -133,11 +134,16 @@ EXIT_TARGETS = [
               "0.01 (the search's moves at 300 simulations are too noisy to imitate: policy "
               "loss 1.33 against 0.73 for the flyer's)."),
     dict(target="net alone >= 85% against heuristic:spreader (Dominant Species), IQM of 3 "
-                "seeds, 200 games", run="dominant_species-2p-sims32-s0", met="no",
-         note="Eight rounds (26 CPU-minutes) of 32-simulation experts stay between 0.06 "
-              "and 0.15 (shipped as zoo:dominant_species-2p: 0.09 of 200 games). The PPO "
-              "recipe reaches 0.643 IQM over 5 seeds at 4.5M steps (62 CPU-minutes per seed, "
-              "Training results); a run of it to be packed and shipped has started."),
+                "seeds, 200 games", met="no",
+         note="One seed: the Dominant Species recipe's PPO run (`speciesgym train --game "
+              "dominant_species --players 2 --seed 0`: clone heuristic:spreader, then 4.5M "
+              "steps; 128 CPU-minutes), packed and shipped as zoo:dominant_species-2p: 0.595 "
+              "[0.526, 0.661] against the spreader and 0.555 [0.486, 0.622] against the "
+              "dominator, 200 games each (`speciesgym zoo`); its own evaluations (100 games, "
+              "spreader / dominator): 0.09 / 0.33 after cloning, 0.41 / 0.47 at 1.5M steps, "
+              "0.49 / 0.46 at 3M, 0.56 / 0.48 at 4.5M (the recipe's IQM over 5 seeds: 0.643 "
+              "against the spreader, Training results). Expert iteration (32-simulation "
+              "experts after cloning the spreader) stayed between 0.06 and 0.15."),
     dict(target="net alone >= 40% against search:200cpums (both games, 100 games)",
          met="no", note="Not measured: the best net alone wins 0.76 against the flyer, which "
                         "the search beats 0.945 of the time."),
@@ -159,6 +165,7 @@ EXIT_TARGETS = [
               "runs/zoo-evolution-4p/final.zip runs/zoo-evolution-4p-s1/final.zip "
               "runs/zoo-evolution-4p-s2/final.zip` (benchmarks/results/strength/"
               "zoo-evolution-4p-3seeds.txt; seed 0 ships as zoo:evolution-4p). Dominant "
-              "Species: no 4-player net yet (the PPO recipe at 4 players: 0.418 IQM over 5 "
-              "seeds against three spreaders at 4.5M steps, Training results)."),
+              "Species: no 4-player net yet; a run of the recipe at 4 players (0.418 IQM over "
+              "5 seeds against three spreaders at 4.5M steps, Training results) is under way "
+              "(0.03 against three spreaders after cloning)."),
 ]
