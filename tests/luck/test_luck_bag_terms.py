@@ -15,6 +15,7 @@ from speciesgym.training.luck.sources import ElementBag, _redraw_deck, _redraw_t
 from speciesgym.training.luck.values import parse_value
 from tests.luck.test_luck_exact_terms import random_net
 from tests.luck.test_luck_records import _record
+from tests.luck.random_steps import first_step
 
 GAME = "dominant_species"
 BAG = ElementBag()
@@ -24,17 +25,8 @@ FILLED = (BOX_ADAPTATION, BOX_ABUNDANCE, BOX_WANDERLUST)
 def reset_step(seed):
     """(engine, state, action, after) of the first reset of a random 2-seat game (a step
     that draws twelve elements into the three refilled boxes)."""
-    engine = make_engine(GAME, 2)
-    rng = np.random.default_rng(seed)
-    state = engine.new_state(seed)
-    while engine.to_move(state) >= 0:
-        action = int(rng.choice(np.flatnonzero(engine.legal_mask(state))))
-        after = state.copy()
-        engine.apply(after, action)
-        if ds_chance.bag_drawn(state, after) and after["box"][0][list(FILLED)].sum() == 12:
-            return engine, state, action, after
-        state = after
-    raise AssertionError("no reset")
+    return first_step(GAME, seed, lambda s, a: bool(ds_chance.bag_drawn(s, a))
+                      and a["box"][0][list(FILLED)].sum() == 12)
 
 
 def drawn_counts(state):

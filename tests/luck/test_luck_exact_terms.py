@@ -16,6 +16,7 @@ from speciesgym.training.luck import evaluate as ev
 from speciesgym.training.luck.policies import known_law
 from speciesgym.training.luck.sources import SOURCES, EvolutionPile
 from speciesgym.training.luck.values import parse_value
+from tests.luck.random_steps import first_step
 
 
 def random_net(game, path, hidden=8, seed=0):
@@ -39,19 +40,10 @@ def source_of(game, kind):
 def draw_step(game, seed, min_draws, kind="card"):
     """(engine, state, action, contexts) of the first step of a random game with at least
     min_draws events of the source `kind`."""
-    engine = make_engine(game, 2)
     source = source_of(game, kind)
-    rng = np.random.default_rng(seed)
-    state = engine.new_state(seed)
-    while engine.to_move(state) >= 0:
-        action = int(rng.choice(np.flatnonzero(engine.legal_mask(state))))
-        after = state.copy()
-        engine.apply(after, action)
-        events = source.events(state, after)
-        if len(events) >= min_draws:
-            return engine, state, action, events
-        state = after
-    raise AssertionError("no such step")
+    engine, state, action, after = first_step(
+        game, seed, lambda s, a: len(source.events(s, a)) >= min_draws)
+    return engine, state, action, source.events(state, after)
 
 
 def scramble(game, kind, state, ctx, rng):
