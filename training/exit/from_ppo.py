@@ -15,8 +15,8 @@ plus any shaping, discounted), in about [-1, 1]; the packed value head is read t
 sigmoid, so the critic's output is scaled by VALUE_SCALE before it, giving a value in
 [0, 1] that rises with the critic's (not the calibrated rank value of an expert-iteration
 net). The meta records the two stacks' widths (training.ppo.from_net reads them to start a
-PPO run from the net: `speciesgym train --init`). Both stacks must have the same depth and activations (SB3's default does); anything
-else is a ValueError naming the checkpoint.
+PPO run from the net: `speciesgym train --init`). Both stacks must have the same depth and
+activations (SB3's default does); anything else is a ValueError naming the checkpoint.
 """
 import numpy as np
 
