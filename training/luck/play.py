@@ -1,16 +1,17 @@
 """Games played with their records kept, for luck correction right after a match: the
 same seeds, seat rotation and agent seeds as `speciesgym match` (game g: seed + g, entrant
-i at seat (i + g) % players, entrant i's agent seeded i + 1)."""
+i at seat (i + g) % players, entrant i's agent seeded agent_seed + i + 1, agent_seed 0 by
+default)."""
 from speciesgym.agents import from_spec
 from speciesgym.agents.runner import play_game
 from speciesgym.training.records.record import add_action, finish_record, new_record
 
 
-def recorded_games(game, agents, games, seed=0, options=None):
+def recorded_games(game, agents, games, seed=0, options=None, agent_seed=0):
     """A finished game record per game."""
     options = dict(options or {})
     n = len(agents)
-    built = [from_spec(spec, game, n, seed=i + 1) for i, spec in enumerate(agents)]
+    built = [from_spec(spec, game, n, seed=agent_seed + i + 1) for i, spec in enumerate(agents)]
     records = []
     for g in range(games):
         seats = [(i + g) % n for i in range(n)]
