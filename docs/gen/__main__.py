@@ -4,7 +4,8 @@ give, exit 1 if any)."""
 import sys
 from pathlib import Path
 
-from docs.gen import agents_page, bench_pages, cli_page, env_pages, rules_pages, suites_page
+from docs.gen import (agents_page, bench_pages, cli_page, env_pages, luck_page, rules_pages,
+                      suites_page)
 
 DOCS = Path(__file__).resolve().parents[1]
 ROOT = DOCS.parent
@@ -29,7 +30,8 @@ def readme(text):
 def generated():
     """{path relative to docs/: text} of every generated file (README.md as ../README.md)."""
     out = {"../README.md": readme((ROOT / "README.md").read_text())}
-    for module in (env_pages, cli_page, agents_page, suites_page, rules_pages, bench_pages):
+    for module in (env_pages, cli_page, agents_page, suites_page, rules_pages, bench_pages,
+                   luck_page):
         out.update(module.pages())
     return out
 

@@ -169,3 +169,17 @@ EXIT_TARGETS = [
               "5 seeds against three spreaders at 4.5M steps, Training results) is under way "
               "(0.03 against three spreaders after cloning)."),
 ]
+
+# luck-correction runs (benchmarks/results/luck/<run>.csv and .json, written by
+# benchmarks/scripts/luck_bench.py or luck_agreement.py, whose JSON holds the command, the
+# commit and the machine); the date each was measured
+LUCK_PAIRS = [
+    dict(setting="Evolution: heuristic:hunter vs heuristic:grazer (seeds from 10000)",
+         run="evo_hunter_grazer_net_s10000", date="2026-12-05"),
+    dict(setting="Evolution: heuristic:hunter vs heuristic:grazer (seeds from 20000)",
+         run="evo_hunter_grazer_net_s20000", date="2026-12-05"),
+    dict(setting="Evolution: random vs random", run="evo_random_net_s10000", date="2026-12-05"),
+    dict(setting="Dominant Species: random vs random", run="ds_random_net_chance_s10000",
+         date="2026-12-06"),
+]
+LUCK_AGREEMENT = []
