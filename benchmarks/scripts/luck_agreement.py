@@ -29,7 +29,7 @@ from speciesgym.training.stats import bootstrap_ci
 from speciesgym.training.luck.play import recorded_games
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from luck_bench import commit, cpu_model  # noqa: E402
+from luck_bench import commit, cpu_model, run_arguments  # noqa: E402
 
 FIELDS = ["seed", "seat", "plain", "adjusted", "chance", "decision", "cpu_seconds"]
 
@@ -68,18 +68,9 @@ def agreement(rows, seed):
 
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--game", required=True)
-    p.add_argument("--agents", required=True)
-    p.add_argument("--games", type=int, default=2000)
-    p.add_argument("--chunk", type=int, default=50, help="games per chunk (even: seats "
-                   "rotate within a chunk)")
-    p.add_argument("--seed", type=int, default=40000)
-    p.add_argument("--value", required=True)
-    p.add_argument("--option", action="append")
-    p.add_argument("--samples", type=int, default=None)
-    p.add_argument("--decisions", action="store_true")
-    p.add_argument("--name", required=True)
-    p.add_argument("--out", default=os.path.join("benchmarks", "results", "luck"))
+    run_arguments(p, games=2000, seed=40000)
+    p.add_argument("--chunk", type=int, default=50, help="games per chunk (a multiple of "
+                   "the seats: seats rotate within a chunk)")
     args = p.parse_args(argv)
     agents = [a for a in args.agents.split(",") if a]
     if args.chunk < 2 or args.chunk % len(agents):

@@ -41,13 +41,13 @@ def commit():
         return None
 
 
-def main(argv=None):
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def run_arguments(p, games, seed, value=None):
+    """The options every luck run takes (luck_bench.py, luck_agreement.py)."""
     p.add_argument("--game", required=True)
     p.add_argument("--agents", required=True)
-    p.add_argument("--games", type=int, default=100)
-    p.add_argument("--seed", type=int, default=10000)
-    p.add_argument("--value", default="value:search:4")
+    p.add_argument("--games", type=int, default=games)
+    p.add_argument("--seed", type=int, default=seed)
+    p.add_argument("--value", default=value, required=value is None)
     p.add_argument("--option", action="append")
     p.add_argument("--samples", type=int, default=None, help="sampled expectations over "
                    "more outcomes than this (default: exact); Dominant Species bag draws: "
@@ -56,6 +56,11 @@ def main(argv=None):
                    "whose law is known")
     p.add_argument("--name", required=True)
     p.add_argument("--out", default=os.path.join("benchmarks", "results", "luck"))
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    run_arguments(p, games=100, seed=10000, value="value:search:4")
     args = p.parse_args(argv)
     agents = [a for a in args.agents.split(",") if a]
     options = parse_options(args.option)
