@@ -145,8 +145,13 @@ EXIT_TARGETS = [
               "against the spreader, Training results). Expert iteration (32-simulation "
               "experts after cloning the spreader) stayed between 0.06 and 0.15."),
     dict(target="net alone >= 40% against search:200cpums (both games, 100 games)",
-         met="no", note="Not measured: the best net alone wins 0.76 against the flyer, which "
-                        "the search beats 0.945 of the time."),
+         met="not yet known",
+         note="Evolution, under way (resumable; 38 of 100 games played): zoo:evolution-2p "
+              "takes 15 of 38 (0.395 [0.26, 0.55], Wilson, seats rotating, a shared win split) "
+              "against search:200cpums (`speciesgym match --game evolution --agents "
+              "zoo:evolution-2p,search:200cpums --games 100 --seed 300 --log "
+              "net-vs-search200cpums-evolution-2p.jsonl`). Dominant Species: not measured.",
+         ),
     dict(target="net-guided search at 200 ms >= 60% against search:200cpums (100 games)",
          met="no",
          note="Measured at equal simulations instead (200 per decision, 40 games, seats "
@@ -154,7 +159,12 @@ EXIT_TARGETS = [
               "search:200:net=zoo:evolution-2p,search:200 --games 40 --seed 100`): the "
               "search guided by zoo:evolution-2p takes 0.475 [0.329, 0.625] (one run, "
               "benchmarks/results/strength/netsearch-evolution-2p-200sims.jsonl): no gain from "
-              "the packed PPO net's prior and value, before the net's cost per simulation."),
+              "the packed PPO net's prior and value, before the net's cost per simulation. "
+              "That cost (benchmarks/results/strength/search-net-rates.txt, `python -m "
+              "speciesgym.agents.search.bench --game <game> --players 2 --net zoo:<game>-2p "
+              "--mcts-sims 0 --cpu --repeat 3`): Evolution 7,007 simulations per CPU second "
+              "with the net against 20,724 without (0.34), Dominant Species 4,001 against "
+              "7,430 (0.54), at the default rollout caps."),
     dict(target="4 players: net alone >= 40% win share against three best heuristics",
          met="Evolution: yes",
          note="Evolution, three heuristic:flyer seats (the strongest heuristic at 4 players: "
