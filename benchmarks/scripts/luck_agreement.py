@@ -27,6 +27,7 @@ from speciesgym.training.luck.cli import evaluate
 from speciesgym.training.luck.estimator import summarize, variance_ratio_line
 from speciesgym.training.stats import bootstrap_ci
 from speciesgym.training.luck.play import recorded_games
+from speciesgym.training.luck.policies import known_law
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from luck_bench import commit, cpu_model, run_arguments  # noqa: E402
@@ -94,8 +95,10 @@ def main(argv=None):
     rows = [have[s] for s in sorted(have) if args.seed <= s < args.seed + args.games]
     out = agreement(rows, args.seed)
     cpu = sum(float(r["cpu_seconds"]) for r in rows) / len(rows)
+    laws = {a: known_law(a, args.game, len(agents)) for a in agents} if args.decisions else {}
     out.update(agents=agents, game=args.game, value=args.value, seed=args.seed,
-               options=options, samples=args.samples, decisions=args.decisions,
+               options=options, samples=args.samples,
+               decisions_corrected=sorted(a for a, law in laws.items() if law is not None),
                correction_cpu_seconds_per_game=cpu,
                machine={"cpus": os.cpu_count(), "cpu": cpu_model()}, commit=commit(),
                command="python " + " ".join(sys.argv))
