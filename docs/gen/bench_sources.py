@@ -184,6 +184,10 @@ EXIT_TARGETS = [
 # benchmarks/scripts/luck_bench.py or luck_agreement.py, whose JSON holds the command, the
 # commit and the machine); the date each was measured
 LUCK_PAIRS = [
+    dict(setting="Evolution: zoo:evolution-2p (the PPO recipe's net) vs heuristic:flyer",
+         run="evo_zoo_flyer_s10000", date="2026-12-06"),
+    dict(setting="Dominant Species: zoo:dominant_species-2p (the PPO recipe's net) vs "
+                 "heuristic:spreader", run="ds_zoo_spreader_s10000", date="2026-12-06"),
     dict(setting="Evolution: heuristic:hunter vs heuristic:grazer (seeds from 10000)",
          run="evo_hunter_grazer_net_s10000", date="2026-12-05"),
     dict(setting="Evolution: heuristic:hunter vs heuristic:grazer (seeds from 20000)",
