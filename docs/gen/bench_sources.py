@@ -196,4 +196,7 @@ LUCK_PAIRS = [
     dict(setting="Dominant Species: random vs random", run="ds_random_net_chance_s10000",
          date="2026-12-06"),
 ]
-LUCK_AGREEMENT = []
+LUCK_AGREEMENT = [
+    dict(setting="Evolution: random vs random, chance and decisions (expectations over more "
+                 "than 8 outcomes sampled)", run="agree_evo_random_s40000", date="2026-12-06"),
+]
