@@ -126,7 +126,8 @@ def shipped_names():
 
 def test_a_net_ships_for_each_game_at_two_and_four_players():
     names = shipped_names()
-    assert {"evolution-2p", "evolution-4p", "dominant_species-2p"} <= set(names), names
+    assert {"evolution-2p", "evolution-4p", "dominant_species-2p",
+            "dominant_species-4p"} <= set(names), names
     assert sum((pathlib.Path(__file__).parents[2] / "agents" / "zoo" / f"{n}.npz").stat().st_size
                for n in names) < 20e6
 
