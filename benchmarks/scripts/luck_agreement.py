@@ -25,9 +25,9 @@ import numpy as np
 from speciesgym.training.games import parse_options
 from speciesgym.training.luck.cli import evaluate
 from speciesgym.training.luck.estimator import summarize, variance_ratio_line
-from speciesgym.training.stats import bootstrap_ci
 from speciesgym.training.luck.play import recorded_games
 from speciesgym.training.luck.policies import known_law
+from speciesgym.training.stats import bootstrap_ci
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from luck_bench import commit, cpu_model, run_arguments  # noqa: E402
