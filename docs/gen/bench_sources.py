@@ -203,4 +203,6 @@ LUCK_PAIRS = [
 LUCK_AGREEMENT = [
     dict(setting="Evolution: random vs random, chance and decisions (expectations over more "
                  "than 8 outcomes sampled)", run="agree_evo_random_s40000", date="2026-12-06"),
+    dict(setting="Dominant Species: random vs random, chance (cards, tiles, element-bag draws)",
+         run="agree_ds_random_s40000", date="2026-12-06"),
 ]
