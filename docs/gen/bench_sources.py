@@ -192,6 +192,8 @@ LUCK_PAIRS = [
          run="evo_zoo_flyer_s10000", date="2026-12-06"),
     dict(setting="Dominant Species: zoo:dominant_species-2p (the PPO recipe's net) vs "
                  "heuristic:spreader", run="ds_zoo_spreader_s10000", date="2026-12-06"),
+    dict(setting="Dominant Species: search:200cpums vs heuristic:spreader",
+         run="ds_search_spreader_s10000", date="2026-12-06"),
     dict(setting="Evolution: heuristic:hunter vs heuristic:grazer (seeds from 10000)",
          run="evo_hunter_grazer_net_s10000", date="2026-12-05"),
     dict(setting="Evolution: heuristic:hunter vs heuristic:grazer (seeds from 20000)",
