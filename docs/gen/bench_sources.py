@@ -145,10 +145,10 @@ EXIT_TARGETS = [
               "against the spreader, Training results). Expert iteration (32-simulation "
               "experts after cloning the spreader) stayed between 0.06 and 0.15."),
     dict(target="net alone >= 40% against search:200cpums (both games, 100 games)",
-         met="not yet known",
-         note="Evolution, under way (resumable; 38 of 100 games played): zoo:evolution-2p "
-              "takes 15 of 38 (0.395 [0.26, 0.55], Wilson, seats rotating, a shared win split) "
-              "against search:200cpums (`speciesgym match --game evolution --agents "
+         met="no",
+         note="Evolution, 100 games: zoo:evolution-2p "
+              "takes 32 of 100 (0.320 [0.24, 0.42], Wilson, seats rotating, a shared win "
+              "split) against search:200cpums (`speciesgym match --game evolution --agents "
               "zoo:evolution-2p,search:200cpums --games 100 --seed 300 --log "
               "net-vs-search200cpums-evolution-2p.jsonl`). Dominant Species: not measured.",
          ),
