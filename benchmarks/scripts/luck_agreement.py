@@ -30,30 +30,13 @@ from speciesgym.training.luck.policies import known_law
 from speciesgym.training.stats import bootstrap_ci
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from luck_bench import commit, cpu_model, run_arguments  # noqa: E402
-
-FIELDS = ["seed", "seat", "plain", "adjusted", "chance", "decision", "cpu_seconds"]
-
+from luck_bench import commit, cpu_model, run_arguments, write_rows  # noqa: E402
 
 def done_seeds(path):
     if not os.path.exists(path):
         return {}
     with open(path, newline="") as fh:
         return {int(r["seed"]): r for r in csv.DictReader(fh)}
-
-
-def append_rows(path, rows):
-    new = not os.path.exists(path)
-    with open(path, "a", newline="") as fh:
-        w = csv.writer(fh)
-        if new:
-            w.writerow(FIELDS)
-        for r in rows:
-            w.writerow([r["seed"], r["seat"], r["plain"], round(r["adjusted"], 6),
-                        round(r["chance"], 6), round(r["decision"], 6),
-                        round(r["cpu_seconds"], 3)])
-        fh.flush()
-        os.fsync(fh.fileno())
 
 
 def agreement(rows, seed):
@@ -88,7 +71,7 @@ def main(argv=None):
         records = recorded_games(args.game, agents, count, start, options, agent_seed=start)
         rows, _ = evaluate(records, args.value, agents[0], seed=start,
                            decisions=args.decisions, samples=args.samples)
-        append_rows(path, rows)
+        write_rows(path, rows, append=True)
         have.update({r["seed"]: r for r in rows})
         print(f"seeds {start}..{start + count - 1}: {len(have)} games done "
               f"({time.process_time() - t0:.0f} CPU s)", flush=True)

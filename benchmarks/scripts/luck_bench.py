@@ -41,6 +41,25 @@ def commit():
         return None
 
 
+FIELDS = ["seed", "seat", "plain", "adjusted", "chance", "decision", "cpu_seconds"]
+
+
+def write_rows(path, rows, append):
+    """The per-game CSV of a luck run (`append`: add to it, the header only if it is new),
+    flushed to disk before returning."""
+    new = not (append and os.path.exists(path))
+    with open(path, "a" if append else "w", newline="") as fh:
+        w = csv.writer(fh)
+        if new:
+            w.writerow(FIELDS)
+        for r in rows:
+            w.writerow([r["seed"], r["seat"], r["plain"], round(r["adjusted"], 6),
+                        round(r["chance"], 6), round(r["decision"], 6),
+                        round(r["cpu_seconds"], 3)])
+        fh.flush()
+        os.fsync(fh.fileno())
+
+
 def run_arguments(p, games, seed, value=None):
     """The options every luck run takes (luck_bench.py, luck_agreement.py)."""
     p.add_argument("--game", required=True)
@@ -77,13 +96,7 @@ def main(argv=None):
     os.makedirs(args.out, exist_ok=True)
     with open(os.path.join(args.out, f"{args.name}.json"), "w") as fh:
         json.dump(summary, fh, indent=1)
-    with open(os.path.join(args.out, f"{args.name}.csv"), "w", newline="") as fh:
-        w = csv.writer(fh)
-        w.writerow(["seed", "seat", "plain", "adjusted", "chance", "decision", "cpu_seconds"])
-        for r in rows:
-            w.writerow([r["seed"], r["seat"], r["plain"], round(r["adjusted"], 6),
-                        round(r["chance"], 6), round(r["decision"], 6),
-                        round(r["cpu_seconds"], 3)])
+    write_rows(os.path.join(args.out, f"{args.name}.csv"), rows, append=False)
 
 
 if __name__ == "__main__":

@@ -25,6 +25,11 @@ def read_run(name):
     return cols, meta
 
 
+def _value_name(meta):
+    """The value spec of a run without its prefix and folders (`net:zoo:evolution-2p`)."""
+    return meta["value"].replace("value:", "").split("/")[-1]
+
+
 def _ratio(s):
     low, high = s["variance_ratio_ci"]
     return f"{s['variance_ratio']:.2f} [{low:.2f}, {high:.2f}]"
@@ -38,12 +43,11 @@ def pair_row(entry):
     plain = cols["plain"]
     chance = summarize(plain, plain - cols["chance"])
     both = summarize(plain, plain - cols["chance"] - cols["decision"])
-    value = meta["value"].replace("value:", "").split("/")[-1]
     corrected = bool(meta.get("decisions_corrected"))
     both_cells = ((f"{both['adjusted']['sd']:.3f}", _ratio(both)) if corrected
                   else ("no seat corrected", ""))
     needed = both["adjusted"]["games_needed"] if corrected else "-"
-    return (entry["setting"], f"`{value}`", chance["games"], f"{chance['plain']['sd']:.3f}",
+    return (entry["setting"], f"`{_value_name(meta)}`", chance["games"], f"{chance['plain']['sd']:.3f}",
             f"{chance['adjusted']['sd']:.3f}", _ratio(chance), *both_cells,
             f"{chance['plain']['games_needed']} / {chance['adjusted']['games_needed']} / "
             f"{needed}", f"{cols['cpu_seconds'].mean():.2f}")
@@ -59,7 +63,7 @@ PAIR_HEAD = ("setting", "value", "games", "plain sd", "adjusted sd, chance",
 def agreement_row(entry):
     meta = json.loads((RESULTS / f"{entry['run']}.json").read_text())
     d = meta["difference"]
-    cells = [entry["setting"], f"`{meta['value'].replace('value:', '').split('/')[-1]}`",
+    cells = [entry["setting"], f"`{_value_name(meta)}`",
              meta["games"]]
     for kind in ("plain", "adjusted"):
         k = meta[kind]
