@@ -151,39 +151,55 @@ def legal_actions(root, mask):
 
 @dataclass
 class Labels:
-    """Values of one position's legal actions for its mover."""
+    """Values of one position's legal actions for its mover. `samples` is [action,
+    simulation]; an action simulated fewer times than the others (label_halving drops the
+    trailing actions early) has NaN in its missing simulations, and every figure below reads
+    only the simulations present."""
     actions: np.ndarray     # legal actions, increasing
-    samples: np.ndarray     # [action, simulation] rank reward in [0, 1]
+    samples: np.ndarray     # [action, simulation] rank reward in [0, 1], NaN where not run
     capped: int             # simulations stopped by the cap before the end of the game
 
     @property
+    def counts(self):
+        """Simulations run per action."""
+        return np.isfinite(self.samples).sum(axis=1)
+
+    @property
     def values(self):
-        return self.samples.mean(axis=1)
+        return np.nanmean(self.samples, axis=1)
 
     @property
     def se(self):
-        n = self.samples.shape[1]
-        if n < 2:
-            return np.full(len(self.actions), np.inf)
-        return self.samples.std(axis=1, ddof=1) / np.sqrt(n)
+        n = self.counts
+        sd = np.array([np.nanstd(row, ddof=1) if k > 1 else np.inf
+                       for row, k in zip(self.samples, n)])
+        return sd / np.sqrt(np.maximum(n, 1))
 
     def order(self):
-        """Action indices (into actions) by decreasing value, ties by action number."""
-        return np.lexsort((self.actions, -self.values))
+        """Action indices (into actions) by decreasing value, ties by action number; after
+        halving, the actions followed furthest come first (a dropped action's mean rests on
+        fewer simulations, so it does not outrank those the race kept)."""
+        return np.lexsort((self.actions, -self.values, -self.counts))
 
     def paired_z(self):
         """z of the best action's lead over the second, from the paired differences of the
-        common-random-number simulations (inf when they never differ but the lead is > 0)."""
+        common-random-number simulations both ran (inf when they never differ but the lead
+        is > 0)."""
         if len(self.actions) < 2:
             return 0.0
         first, second = self.order()[:2]
-        d = self.samples[first] - self.samples[second]
-        lead = float(d.mean())
-        if lead <= 0:
-            return 0.0
-        n = d.size
-        sd = float(d.std(ddof=1)) if n > 1 else 0.0
-        return float("inf") if sd == 0 else lead / (sd / np.sqrt(n))
+        return lead_z(self.samples[first] - self.samples[second])
+
+
+def lead_z(d):
+    """z of the mean of the paired differences `d` (NaN where a pair is missing) above 0:
+    0 when the mean is not above 0, inf when the differences never vary."""
+    d = d[np.isfinite(d)]
+    lead = float(d.mean()) if d.size else 0.0
+    if lead <= 0:
+        return 0.0
+    sd = float(d.std(ddof=1)) if d.size > 1 else 0.0
+    return float("inf") if sd == 0 else lead / (sd / np.sqrt(d.size))
 
 
 def words_for(seed, sims):
@@ -201,23 +217,38 @@ def label_position(game, state, seat, sims, seed, depth=FULL_GAME, policy="greed
     `sims` simulations per action seeded by `seed`, played out by `policy` (a playout name,
     playout_kinds); with `tree`, a search tree grows below each action
     (simulate_actions_tree). Only what `seat` sees is used."""
-    from speciesgym.agents.search.agent import glue
-    module = glue(game)
     if isinstance(sims, bool) or int(sims) < 1:
         raise ValueError(f"label: sims must be a positive integer, got {sims!r}")
-    kinds = playout_kinds(game, policy)
-    mask = np.zeros(module.N_ACTIONS, np.int8)
-    actions = legal_actions(state, mask).astype(np.int64)
-    if actions.size == 0:
-        raise ValueError("label: the position has no legal action (is the game over?)")
-    out = np.zeros((actions.size, int(sims)), np.float64)
-    words = words_for(seed, int(sims))
-    if tree:
-        from speciesgym.agents.search.tree import Tree
-        t = Tree(module.N_ACTIONS, int(sims) + 1)
-        capped = simulate_actions_tree(state, int(seat), actions, words, int(depth), kinds,
-                                       mask, out, *t.arrays(), TREE_C, module.PRIOR, GREEDY)
-    else:
-        capped = simulate_actions(state, int(seat), actions, words, int(depth), kinds, mask,
-                                  out)
-    return Labels(actions, out, int(capped))
+    sim = Simulator(game, state, seat, policy, tree, depth)
+    out, capped = sim.run(sim.actions, words_for(seed, int(sims)))
+    return Labels(sim.actions, out, capped)
+
+
+class Simulator:
+    """The simulations of one position's actions for its mover: `run(actions, words)` gives
+    [action, word] rank rewards and the capped count, playouts by `policy`, with a fresh
+    search tree below each action when `tree` (one simulation per word, in order)."""
+
+    def __init__(self, game, state, seat, policy="greedy", tree=False, depth=FULL_GAME):
+        from speciesgym.agents.search.agent import glue
+        self.module = glue(game)
+        self.kinds = playout_kinds(game, policy)
+        self.mask = np.zeros(self.module.N_ACTIONS, np.int8)
+        self.actions = legal_actions(state, self.mask).astype(np.int64)
+        if self.actions.size == 0:
+            raise ValueError("label: the position has no legal action (is the game over?)")
+        self.state, self.seat, self.tree, self.depth = state, int(seat), tree, int(depth)
+
+    def run(self, actions, words):
+        actions = np.asarray(actions, np.int64)
+        out = np.zeros((actions.size, words.size), np.float64)
+        if self.tree:
+            from speciesgym.agents.search.tree import Tree
+            t = Tree(self.module.N_ACTIONS, words.size + 1)
+            capped = simulate_actions_tree(self.state, self.seat, actions, words, self.depth,
+                                           self.kinds, self.mask, out, *t.arrays(), TREE_C,
+                                           self.module.PRIOR, GREEDY)
+        else:
+            capped = simulate_actions(self.state, self.seat, actions, words, self.depth,
+                                      self.kinds, self.mask, out)
+        return out, int(capped)

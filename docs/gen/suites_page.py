@@ -44,8 +44,11 @@ def suite_rows():
         positions = data["positions"]
         players = sorted({int(p["players"]) for p in positions})
         budget = data.get("budget", {})
-        labelling = (f"{budget.get('sims')} simulations per action, {budget.get('rollout')} "
-                     "playouts" + (", a tree below each action" if budget.get("tree") else ""))
+        spent = (f"successive halving from {budget['start']} simulations per action to "
+                 f"{budget.get('sims')} for the last two" if budget.get("start")
+                 else f"{budget.get('sims')} simulations per action")
+        labelling = (f"{spent}, {budget.get('rollout')} playouts"
+                     + (", a tree below each action" if budget.get("tree") else ""))
         rows.append((data["name"], data["version"], data["game"], data["name"].split("-")[0],
                      f"{players[0]}-{players[-1]}" if len(players) > 1 else str(players[0]),
                      len(positions), sum(1 for p in positions if p.get("clear")),

@@ -164,3 +164,17 @@ def test_relabel_of_a_two_labelling_suite_labels_twice_again(tmp_path):
         assert new["best"] in new["legal"] and new["best_b"] in new["legal"]
     one = tiny_relabel(toy_suite(tmp_path), tmp_path / "one.json.gz", sims=3)
     assert not any("values_b" in p for p in one["positions"])
+
+
+def test_after_halving_the_best_and_its_rival_are_among_those_run_furthest():
+    """Action 9 was dropped after two simulations with a high mean; the best (A) and the
+    rival its lead is tested against (B) are those run to the end, and z reads the four
+    simulations they share."""
+    nan = np.nan
+    a = labels([[1, 1, 0, 1], [1, 0, 0, 1], [1, 1, nan, nan]])
+    assert list(a.counts) == [4, 4, 2] and a.values[2] > a.values[0]
+    b = labels([[1, 1, 0, 1], [0, 1, 0, 0], [1, 1, nan, nan]])
+    rec = cross_fields(a, b, 4)
+    assert rec["best"] == 3 and rec["best_b"] == 3
+    d = np.array([1, 0, 0, 1])
+    assert rec["z"] == pytest.approx(d.mean() / (d.std(ddof=1) / 2), abs=1e-3)

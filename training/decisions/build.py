@@ -10,7 +10,8 @@ suite's mix drawn from the task's generator (seeded by (seed, t); with the spec'
 One decision of the stage is picked (spec.pick "type": a type drawn uniformly among the types
 the game offers, then a position of that type; "occurrence": a position uniformly, so types
 weigh as they occur), rebuilt from its scenario and labelled with `sims` simulations per
-legal action (and, for specs with two labellings, labelled again from an independent seed:
+legal action, or by successive halving from `start` simulations each down to two actions
+with `sims` each (agents.search.label_halving) (and, for specs with two labellings, labelled again from an independent seed:
 crossfit.py); a position whose actions all have the same value is no real decision: up to
 TRIES are labelled, else the stage yields nothing. A task's result depends only on (suite,
 seed, t, budget), so workers may run tasks in any order. Each position names its game
@@ -39,7 +40,7 @@ from speciesgym.training.decisions.tasks import Journal, progress_bar, run_journ
 from speciesgym.envs.decision_kinds import decision_type
 from speciesgym.envs.games import package
 from speciesgym.training.decisions.behaviour import behaviour_key, position_behaviour
-from speciesgym.training.decisions.crossfit import cross_fields
+from speciesgym.training.decisions.crossfit import label_once, label_pair
 
 TRIES = 5
 WRITE_EVERY = 10
@@ -59,6 +60,8 @@ class BuildArgs:
     executor: object = None    # None: `workers` local processes; or a ray_tasks.RayTasks
     playout: str = None        # the labeller's playout (None: the spec's, else greedy)
     tree: bool = None          # a search tree below each action (None: the spec's, else off)
+    start: int = None          # successive halving from this many simulations per action
+                               # (agents.search.label_halving; None: the spec's, else uniform)
 
 
 def task_plan(spec, seed, t):
@@ -118,10 +121,10 @@ def pick(found, total, stage, rng, how="type"):
     return order
 
 
-def run_task(name, seed, sims, t, playout="greedy", tree=False):
+def run_task(name, seed, sims, t, playout="greedy", tree=False, start=0):
     """The result line of task t: {"task", "tried", "positions", "seconds"}: one position
     of the task's stage, or (suites with per_game 2) one early and one late."""
-    start = time.perf_counter()
+    begun = time.perf_counter()
     spec = suite_spec(name)
     players, options, stage, rng = task_plan(spec, seed, t)
     specs, game_seed, found, total = play_candidates(spec, players, options, rng)
@@ -132,19 +135,20 @@ def run_task(name, seed, sims, t, playout="greedy", tree=False):
         game = {"id": f"{name}-{seed}-{t}{suffix}", "game": f"{name}-{seed}-{t}",
                 "players": players, "options": options, "stage": this, "agents": specs,
                 "game_seed": game_seed}
-        record, n = label_stage(spec, sims, pick(found, total, this, rng, spec.pick), total,
-                                game, rng, playout, tree)
+        budget = {"sims": sims, "playout": playout, "tree": tree, "start": start}
+        record, n = label_stage(spec, budget, pick(found, total, this, rng, spec.pick), total,
+                                game, rng)
         tried += n
         positions += [record] if record is not None else []
     return {"task": t, "tried": tried, "positions": positions,
-            "seconds": round(time.perf_counter() - start, 2)}
+            "seconds": round(time.perf_counter() - begun, 2)}
 
 
-def label_stage(spec, sims, candidates, total, game, rng, playout="greedy", tree=False):
+def label_stage(spec, budget, candidates, total, game, rng):
     """(the first candidate whose actions differ in value, as a record, or None; tries).
-    With two labellings per position, the second is seeded apart from the first."""
+    `budget`: crossfit.label_once's. With two labellings per position, the second is seeded
+    apart from the first."""
     from speciesgym.agents.runner import make_engine
-    from speciesgym.agents.search.label import label_position
     module = package(spec.game)
     tried = 0
     for k, seat, kind, state in candidates:
@@ -153,16 +157,14 @@ def label_stage(spec, sims, candidates, total, game, rng, playout="greedy", tree
             make_engine(spec.game, game["players"], **game["options"]), state)
         engine, rebuilt = module.load_scenario(scenario)
         legal = np.flatnonzero(engine.legal_mask(rebuilt))
-        labels = label_position(spec.game, rebuilt, seat, sims, int(rng.integers(2**62)),
-                                policy=playout, tree=tree)
-        if labels.values.max() - labels.values.min() < 1e-12:
+        labels = label_once(spec.game, rebuilt, seat, budget, int(rng.integers(2**62)))
+        if np.nanmax(labels.values) - np.nanmin(labels.values) < 1e-12:
             continue
         if spec.labellings == 2:
-            again = label_position(spec.game, rebuilt, seat, sims, int(rng.integers(2**62)),
-                                   policy=playout, tree=tree)
-            fields = cross_fields(labels, again, sims)
+            fields = label_pair(labels, spec.game, rebuilt, seat, budget,
+                                int(rng.integers(2**62)))
         else:
-            fields = label_fields(labels, sims)
+            fields = label_fields(labels, budget["sims"])
         record = {
             "scenario": scenario, "seat": int(seat), **game, "type": kind,
             "legal": legal.tolist(), "names": [engine.action_name(rebuilt, int(a)) for a in legal],
@@ -193,7 +195,7 @@ def build(args):
     """Run (or continue) a build; returns the suite dict written to args.out."""
     from speciesgym.agents.search.label import FULL_GAME, playout_kinds
     spec = suite_spec(args.suite)
-    for key, default in (("sims", 32), ("playout", "greedy"), ("tree", False)):
+    for key, default in (("sims", 32), ("playout", "greedy"), ("tree", False), ("start", 0)):
         if getattr(args, key) is None:
             setattr(args, key, spec.label.get(key, default))
     try:
@@ -205,6 +207,10 @@ def build(args):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise ValueError(f"decisions build: --{key} must be a positive integer, "
                              f"got {value!r}")
+    if isinstance(args.start, bool) or not isinstance(args.start, int) \
+            or not 0 <= args.start <= args.sims:
+        raise ValueError(f"decisions build: --start must be an integer from 0 (uniform) to "
+                         f"--sims ({args.sims}), got {args.start!r}")
     out = pathlib.Path(args.out)
     if not out.name.endswith(".json.gz"):
         raise ValueError(f"decisions build: --out must end in .json.gz, got {args.out!r}")
@@ -214,6 +220,8 @@ def build(args):
               "budget": {"sims": args.sims, "rollout": args.playout, "depth": FULL_GAME}}
     if args.tree:
         header["budget"]["tree"] = True          # absent otherwise: older journals match
+    if args.start:
+        header["budget"]["start"] = args.start   # likewise
     if spec.labellings != 1:
         header["budget"]["labellings"] = spec.labellings
     try:
@@ -230,7 +238,7 @@ def build(args):
             while t in journal.done:
                 t += 1
             yield f"game {t} ({spec.name}-{args.seed}-{t})", run_task, \
-                (spec.name, args.seed, args.sims, t, args.playout, bool(args.tree))
+                (spec.name, args.seed, args.sims, t, args.playout, bool(args.tree), args.start)
             t += 1
             submitted += 1
 

@@ -56,6 +56,9 @@ def add_decisions_parser(sub):
     add_playout_argument(build, None)
     build.add_argument("--tree", action="store_true", default=None,
                        help="grow a search tree below each action (default: the suite's)")
+    build.add_argument("--start", type=int, default=None,
+                       help="successive halving: this many simulations per action first, "
+                            "--sims for the last two (default: the suite's; 0: uniform)")
     build.add_argument("--max-tasks", type=int, default=None,
                        help="stop after this many new games (the rerun continues)")
     build.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -74,6 +77,9 @@ def add_decisions_parser(sub):
     relabel.add_argument("--tree", action="store_true",
                          help="grow a search tree below each action from its simulations "
                               "(replies chosen by search, not by the playout policy)")
+    relabel.add_argument("--start", type=int, default=0,
+                         help="successive halving: this many simulations per action first, "
+                              "--sims for the last two (0, the default: uniform)")
     relabel.add_argument("--version", type=int, default=None,
                          help="the new file's version (default: the source suite's + 1)")
     relabel.add_argument("--max-positions", type=int, default=None,

@@ -51,7 +51,7 @@ def cmd_build(args, executor):
     out = args.out or str(SUITES_DIR / f"{spec.name}-v{spec.version}.json.gz")
     data = build(BuildArgs(spec.name, out, args.positions, args.sims, args.seed, args.workers,
                            args.max_tasks, not args.quiet, _command(), executor,
-                           args.playout, args.tree))
+                           args.playout, args.tree, args.start))
     print(f"{out}: {len(data['positions'])} positions from {data['built']['tasks']} games "
           f"({data['built']['seconds']:.0f} worker seconds)")
     return 0
@@ -66,7 +66,7 @@ def cmd_relabel(args, executor):
     from speciesgym.training.decisions.relabel import RelabelArgs, relabel
     data = relabel(RelabelArgs(args.suite, args.out, args.seed, args.sims, args.workers,
                                args.max_positions, not args.quiet, _command(), executor,
-                               args.playout, args.tree, args.version))
+                               args.playout, args.tree, args.version, args.start))
     state = "complete" if data["complete"] else "partial (rerun to continue)"
     below = ", a tree below each action" if args.tree else ""
     print(f"{args.out}: {len(data['positions'])} positions relabelled, seed {args.seed}, "

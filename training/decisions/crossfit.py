@@ -16,23 +16,22 @@ resample which labelling scores each position (scoring.py).
 """
 import numpy as np
 
+from speciesgym.agents.search.label import lead_z
 from speciesgym.training.decisions.suite import CLEAR_Z
 
 
 def paired_lead_z(samples, first, others):
-    """z of row `first`'s lead over the best of rows `others` (by mean) in [action,
-    simulation] samples, from the paired differences (0 when it does not lead; inf when the
-    differences never vary but the lead is > 0)."""
+    """z of row `first`'s lead over the best of rows `others` (by mean, among those simulated
+    most: halving's survivors) in [action, simulation] samples (NaN where an action was not
+    simulated), from the paired differences of the simulations both ran (0 when it does not lead; inf when the differences never vary
+    but the lead is > 0)."""
     if not len(others):
         return 0.0
-    means = samples.mean(axis=1)
-    second = others[int(np.argmax(means[others]))]
-    d = samples[first] - samples[second]
-    lead = float(d.mean())
-    if lead <= 0:
-        return 0.0
-    sd = float(d.std(ddof=1)) if d.size > 1 else 0.0
-    return float("inf") if sd == 0 else lead / (sd / np.sqrt(d.size))
+    counts = np.isfinite(samples[others]).sum(axis=1)
+    others = others[counts == counts.max()]           # after halving: those run furthest
+    means = np.nanmean(samples[others], axis=1)
+    second = others[int(np.argmax(means))]
+    return lead_z(samples[first] - samples[second])
 
 
 def cross_fields(a, b, sims):
@@ -73,3 +72,29 @@ def floor(rec):
     if not two_labellings(rec):
         return None
     return 0.5 * (regrets(rec, rec["best"])[1] + regrets(rec, rec["best_b"])[0])
+
+
+def label_once(game, state, seat, budget, seed, keep=None):
+    """One labelling of a position under `budget` (sims, playout, tree, and `start` for
+    successive halving: agents.search.label_halving; uniform without it); `keep`: an action
+    halving never drops."""
+    from speciesgym.agents.search.label import label_position
+    from speciesgym.agents.search.label_halving import label_halving
+    policy, tree = budget.get("playout", "greedy"), bool(budget.get("tree", False))
+    if budget.get("start"):
+        return label_halving(game, state, seat, int(budget["start"]), int(budget["sims"]),
+                             seed, policy=policy, tree=tree, keep=keep)
+    return label_position(game, state, seat, int(budget["sims"]), seed, policy=policy,
+                          tree=tree)
+
+
+def label_pair(first, game, state, seat, budget, seed):
+    """The cross-fitted fields of a position from `first` (its labelling A) and a second
+    labelling seeded by `seed`, which keeps A's best among the actions it follows to the end
+    (halving): its lead is tested against whatever B finds strongest."""
+    keep = int(first.actions[first.order()[0]])
+    again = label_once(game, state, seat, budget, seed, keep=keep)
+    fields = cross_fields(first, again, budget["sims"])
+    if budget.get("start"):
+        fields["start"] = int(budget["start"])
+    return fields

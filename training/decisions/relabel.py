@@ -33,7 +33,7 @@ import numpy as np
 
 from speciesgym.training.decisions.build import WRITE_EVERY
 from speciesgym.training.decisions.behaviour import record_behaviour
-from speciesgym.training.decisions.crossfit import cross_fields, two_labellings
+from speciesgym.training.decisions.crossfit import label_once, label_pair, two_labellings
 from speciesgym.training.decisions.tasks import Journal, progress_bar, run_journaled
 from speciesgym.training.decisions.suite import (label_fields, load_suite, mark_clear,
                                                  read_suite_file, rebuild_position)
@@ -57,6 +57,7 @@ class RelabelArgs:
     playout: str = "greedy"    # the labeller's playout policy (agents.search.label.PLAYOUTS)
     tree: bool = False         # a search tree below each action (label_position's tree)
     version: int = None        # the new file's version (None: the source's + 1)
+    start: int = 0             # successive halving from this many simulations (0: uniform)
 
 
 def fingerprint(positions):
@@ -71,24 +72,22 @@ def label_seed(seed, i):
     return int(np.random.default_rng([seed, i]).integers(2**62))
 
 
-def relabel_task(game, record, sims, seed, i, playout="greedy", tree=False):
+def relabel_task(game, record, sims, seed, i, playout="greedy", tree=False, start=0):
     """The journal line of position i: {"task", "positions": [record relabelled], "seconds"}."""
-    from speciesgym.agents.search.label import label_position
-    start = time.perf_counter()
+    begun = time.perf_counter()
     _, state = rebuild_position(game, record, f"position {i} ({record.get('id')})")
-    labels = label_position(game, state, record["seat"], sims, label_seed(seed, i),
-                            policy=playout, tree=tree)
+    budget = {"sims": sims, "playout": playout, "tree": tree, "start": start}
+    labels = label_once(game, state, record["seat"], budget, label_seed(seed, i))
     if labels.actions.tolist() != list(record["legal"]):
         raise ValueError(f"position {i}: the labeller's legal actions differ from the suite's")
-    old = dict({k: v for k, v in record.items() if k not in CROSS_KEYS},
+    old = dict({k: v for k, v in record.items() if k not in CROSS_KEYS + ("start",)},
                behaviour=record_behaviour(game, record, i))        # under these rules
     if two_labellings(record):              # labelled twice again, the second seeded apart
-        again = label_position(game, state, record["seat"], sims,
-                               label_seed(seed + SECOND, i), policy=playout, tree=tree)
-        new = dict(old, **cross_fields(labels, again, sims))
+        new = dict(old, **label_pair(labels, game, state, record["seat"], budget,
+                                     label_seed(seed + SECOND, i)))
     else:
         new = dict(old, **label_fields(labels, sims))
-    return {"task": i, "positions": [new], "seconds": round(time.perf_counter() - start, 2)}
+    return {"task": i, "positions": [new], "seconds": round(time.perf_counter() - begun, 2)}
 
 
 def _positive(name, value):
@@ -120,8 +119,15 @@ def relabel(args):
         raise ValueError("decisions relabel: --out is the suite itself; write elsewhere")
     budget = dict(data.get("budget", {}), sims=sims, rollout=args.playout)
     budget.pop("tree", None)
+    budget.pop("start", None)
     if args.tree:
         budget["tree"] = True               # absent otherwise: old journals keep their header
+    if isinstance(args.start, bool) or not isinstance(args.start, int) \
+            or not 0 <= args.start <= sims:
+        raise ValueError(f"decisions relabel: --start must be an integer from 0 (uniform) to "
+                         f"--sims ({sims}), got {args.start!r}")
+    if args.start:
+        budget["start"] = args.start        # likewise
     version = args.version if args.version is not None else int(data.get("version") or 0) + 1
     _positive("version", version)
     header = {"relabel": data["name"], "positions": fingerprint(positions),
@@ -168,7 +174,8 @@ def relabel(args):
             write()
 
     calls = ((f"position {i} ({positions[i].get('id')})", relabel_task,
-              (data["game"], positions[i], sims, args.seed, i, args.playout, args.tree))
+              (data["game"], positions[i], sims, args.seed, i, args.playout, args.tree,
+               args.start))
              for i in todo)
     run_journaled("relabel", "positions", journal, bar, calls, args.workers, on_result,
                   executor=args.executor)

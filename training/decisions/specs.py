@@ -14,7 +14,8 @@ holds the suites that ship a file, IN_PROGRESS those that do not yet:
 - two independent labellings per position (`labellings=2`, seeds drawn apart): the best
   action is A's, its lead tested on B (cross-fitting, crossfit.py), so the clear rule's z
   is not inflated by choosing the best on the same samples; Evolution 1024 simulations per
-  action, Dominant Species 128, mixed playouts, a search tree below each action.
+  action, Dominant Species by successive halving (16 per action first, 1024 for the last
+  two), mixed playouts, a search tree below each action.
 
 The mixed-table suites (feeding, dominance) keep their earlier method: movers random and the
 heuristics only, a decision type drawn uniformly before a position (`pick="type"`), one
@@ -52,11 +53,16 @@ DS_WEIGHTS = (0.05, 0.25, 0.25, 0.15, 0.3)
 # Evolution at 1024 simulations: at 384 (the shipped v2 method) the noise floor of
 # feeding-2p was 0.39 of the best-to-random spread (benchmarks/results/decisions/README.md);
 # the floor falls about as one over the root of the simulations, so about 2.4 times as many
-# bring it to the quarter aimed at. Dominant Species at 128: no budget near the aim is
-# affordable by labelling every action alike (at 384 the floor exceeds the whole spread);
-# its positions are gathered now and can be labelled again by a better labeller (relabel).
+# bring it to the quarter aimed at. Dominant Species: no uniform budget near the aim is
+# affordable (a placement has 15 actions on average and a playout runs to the end of a long
+# game; at 128 simulations per action not one of the first positions was clear), so its
+# suites label by successive halving (agents.search.label_halving): 16 simulations for every
+# action, the better half twice as many, down to the last two with 1024 each; about the
+# cost of 128 for every action of a 16-action position, with eight times the simulations on
+# the lead that the clear rule tests.
 TABLE_LABEL = {"evolution": {"sims": 1024, "playout": "mix", "tree": True},
-               "dominant_species": {"sims": 128, "playout": "mix", "tree": True}}
+               "dominant_species": {"sims": 1024, "start": 16, "playout": "mix",
+                                    "tree": True}}
 FLIGHT = (("flight", (True, False)),)
 
 
@@ -78,6 +84,8 @@ def table_spec(kind, players, version):
 # dominance-2p v2, still shipped): movers random and the heuristics (feeding and evolve add
 # the Flight style), a type drawn uniformly, one labelling, relabelled with mixed playouts
 # at 384 simulations (feeding-2p and dominance-2p with a tree below each action).
+# dominance-2p v3 and dominance-4p v1 (every action at 128 simulations) stopped after a few
+# positions, none clear; v4 and v2 label by successive halving (TABLE_LABEL).
 SPECS = {
     "feeding": SuiteSpec("feeding", "evolution",
                          ("random", "heuristic:grazer", "heuristic:hunter"),
@@ -87,12 +95,12 @@ SPECS = {
                            per_game=2, version=3, decisions="dominance"),
     "feeding-2p": table_spec("feeding", 2, 3),
     "evolve-2p": table_spec("evolve", 2, 3),
-    "dominance-2p": table_spec("dominance", 2, 3),
+    "dominance-2p": table_spec("dominance", 2, 4),
 }
 # suites being built that ship no file yet (benchmarks/scripts/label_suites.py)
 IN_PROGRESS = {
     "feeding-4p": table_spec("feeding", 4, 1),
-    "dominance-4p": table_spec("dominance", 4, 1),
+    "dominance-4p": table_spec("dominance", 4, 2),
 }
 
 
