@@ -94,7 +94,7 @@ def main(argv=None):
                         max_tasks=1, progress=False, command=command))
         print(f"{time.process_time() / 60:6.1f} CPU min  {name}: {progress(name)[:2]}",
               flush=True)
-    print("\n".join(write_status(names)))
+    print("\n".join(write_status(SUITES)))
     return 0
 
 
