@@ -93,27 +93,6 @@ def test_build_resumes_after_interruption(tiny_suite, tmp_path):
         tiny_build(out, sims=4)
 
 
-def test_dominance_suites_label_by_successive_halving(tmp_path):
-    """The Dominant Species table suites' labeller is successive halving: the budget says
-    where it starts, each position records it, A's best and the rival B tests it against
-    are among the actions run to the end, every action ran at least `start` times; a start
-    above the final count, or with halving's budget in the journal, is refused."""
-    from speciesgym.training.decisions.specs import suite_spec
-    assert suite_spec("dominance-2p").label["start"] < suite_spec("dominance-2p").label["sims"]
-    out = tmp_path / "dom.json.gz"
-    data = tiny_build(out, suite="dominance-2p", positions=2, sims=4, start=1)
-    assert data["budget"]["start"] == 1 and data["budget"]["tree"] is True
-    assert data["positions"]
-    for rec in data["positions"]:
-        assert rec["start"] == 1 and rec["labellings"] == 2
-        assert rec["best"] in rec["legal"] and rec["best_b"] in rec["legal"]
-    with pytest.raises(ValueError, match="other arguments"):
-        tiny_build(out, suite="dominance-2p", positions=2, sims=4, start=2)
-    with pytest.raises(ValueError, match=r"--start must be an integer from 0 \(uniform\) to "
-                                         r"--sims \(4\), got 8"):
-        tiny_build(tmp_path / "bad.json.gz", suite="dominance-2p", sims=4, start=8)
-
-
 def test_stale_suite_is_refused(tiny_suite, tmp_path):
     path, _ = tiny_suite
     assert len(load_suite(path)) == 3

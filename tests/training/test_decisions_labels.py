@@ -177,16 +177,3 @@ def test_bad_playout_is_a_clear_error_and_writes_nothing(tmp_path, capsys, argv,
     assert message in capsys.readouterr().err
     assert not out.parent.exists()
 
-
-def test_relabel_by_successive_halving_records_its_start(tmp_path):
-    """`relabel --start`: the budget and every position say where halving started; each
-    position's best is one of the actions run to the end; a plain relabelling has no start."""
-    suite = toy_suite(tmp_path)
-    data = tiny_relabel(suite, tmp_path / "half.json.gz", sims=4, start=1)
-    assert data["budget"]["start"] == 1 and data["complete"]
-    plain = tiny_relabel(suite, tmp_path / "plain.json.gz", sims=4)
-    assert "start" not in plain["budget"]
-    for rec in data["positions"]:
-        assert rec["best"] in rec["legal"] and len(rec["values"]) == len(rec["legal"])
-    with pytest.raises(ValueError, match="--start must be an integer"):
-        tiny_relabel(suite, tmp_path / "bad.json.gz", sims=4, start=5)
