@@ -50,15 +50,16 @@ def progress(name):
 
 def write_status(names):
     from speciesgym.training.decisions.suite import read_suite_file
-    lines = [f"{'suite':<14} {'games':>6} {'positions':>9} {'clear':>6} {'worker s':>9}"]
+    lines = [f"{'suite':<17} {'games':>6} {'positions':>9} {'clear':>6} {'worker s':>9}"]
     for name in names:
         out, _ = paths(name)
+        label = f"{name} v{suite_spec(name).version}"
         if not out.exists():
-            lines.append(f"{name:<14} {0:>6} {0:>9} {0:>6} {0:>9}")
+            lines.append(f"{label:<17} {0:>6} {0:>9} {0:>6} {0:>9}")
             continue
         data = read_suite_file(out)
         ps = data["positions"]
-        lines.append(f"{name:<14} {data['built']['tasks']:>6} {len(ps):>9} "
+        lines.append(f"{label:<17} {data['built']['tasks']:>6} {len(ps):>9} "
                      f"{sum(p['clear'] for p in ps):>6} {data['built']['seconds']:>9.0f}")
     (OUT / "status.txt").write_text("\n".join(lines) + "\n")
     return lines

@@ -218,6 +218,8 @@ def build(args):
     header = {"suite": spec.name, "seed": args.seed, "engine": engine_version(spec.game),
               "rules": rules_hash(spec.game),
               "budget": {"sims": args.sims, "rollout": args.playout, "depth": FULL_GAME}}
+    if spec.pick == "occurrence":               # the table suites: their movers too
+        header["mix"] = dict(zip(spec.mix, spec.weights))
     if args.tree:
         header["budget"]["tree"] = True          # absent otherwise: older journals match
     if args.start:

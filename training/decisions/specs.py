@@ -7,7 +7,8 @@ their current versions on they are built with the frozen method below (TABLE_LAB
 holds the suites that ship a file, IN_PROGRESS those that do not yet:
 
 - movers: each seat an agent drawn with the stated weights from the agents users play
-  (search, the compiled greedy policy, the heuristics), `random` 5% of seats;
+  (search, the compiled greedy policy, the heuristics, the shipped PPO net of the game and
+  table size), `random` 4% of seats;
 - two positions per game (one from each half of the game's decisions of the kind), picked
   uniformly among the decisions of that half, so decision types weigh as they occur in
   such play (`pick="occurrence"`); the game is the unit of the bootstrap (scoring.py);
@@ -50,6 +51,10 @@ EVOLUTION_MIX = ("random", "heuristic:grazer", "heuristic:hunter", "heuristic:fl
 EVOLUTION_WEIGHTS = (0.05, 0.15, 0.15, 0.2, 0.15, 0.3)
 DS_MIX = ("random", "heuristic:dominator", "heuristic:spreader", "greedy", "search:32")
 DS_WEIGHTS = (0.05, 0.25, 0.25, 0.15, 0.3)
+# the suites of one table size add the shipped PPO net of their game and table size
+# (zoo:<game>-<n>p) at a fifth of the seats, the others scaled to the rest; a zoo net is not
+# replaced while a suite that plays it is being built (its tasks would no longer replay)
+ZOO_SHARE = 0.2
 # Evolution at 1024 simulations: at 384 (the shipped v2 method) the noise floor of
 # feeding-2p was 0.39 of the best-to-random spread (benchmarks/results/decisions/README.md);
 # the floor falls about as one over the root of the simulations, so about 2.4 times as many
@@ -70,9 +75,12 @@ def table_spec(kind, players, version):
     """The spec of the suite of `kind` decisions at `players` seats, built the frozen way."""
     game = "evolution" if kind in ("feeding", "evolve") else "dominant_species"
     evo = game == "evolution"
-    return SuiteSpec(f"{kind}-{players}p", game, EVOLUTION_MIX if evo else DS_MIX,
+    mix, weights = (EVOLUTION_MIX, EVOLUTION_WEIGHTS) if evo else (DS_MIX, DS_WEIGHTS)
+    mix = mix + (f"zoo:{game}-{players}p",)
+    weights = tuple(round(w * (1 - ZOO_SHARE), 4) for w in weights) + (ZOO_SHARE,)
+    return SuiteSpec(f"{kind}-{players}p", game, mix,
                      FLIGHT if evo else (), per_game=2, version=version, players=(players,),
-                     decisions=kind, weights=EVOLUTION_WEIGHTS if evo else DS_WEIGHTS,
+                     decisions=kind, weights=weights,
                      pick="occurrence", labellings=2, label=TABLE_LABEL[game])
 
 
@@ -85,7 +93,9 @@ def table_spec(kind, players, version):
 # the Flight style), a type drawn uniformly, one labelling, relabelled with mixed playouts
 # at 384 simulations (feeding-2p and dominance-2p with a tree below each action).
 # dominance-2p v3 and dominance-4p v1 (every action at 128 simulations) stopped after a few
-# positions, none clear; v4 and v2 label by successive halving (TABLE_LABEL).
+# positions, none clear; dominance-2p v4 and dominance-4p v2 labelled by successive halving
+# (TABLE_LABEL) from games without a PPO seat, as did feeding-2p v3, evolve-2p v3 and
+# feeding-4p v1 uniformly; the versions below add the zoo net to the movers (ZOO_SHARE).
 SPECS = {
     "feeding": SuiteSpec("feeding", "evolution",
                          ("random", "heuristic:grazer", "heuristic:hunter"),
@@ -93,14 +103,14 @@ SPECS = {
     "dominance": SuiteSpec("dominance", "dominant_species",
                            ("random", "heuristic:dominator", "heuristic:spreader"),
                            per_game=2, version=3, decisions="dominance"),
-    "feeding-2p": table_spec("feeding", 2, 3),
-    "evolve-2p": table_spec("evolve", 2, 3),
-    "dominance-2p": table_spec("dominance", 2, 4),
+    "feeding-2p": table_spec("feeding", 2, 4),
+    "evolve-2p": table_spec("evolve", 2, 4),
+    "dominance-2p": table_spec("dominance", 2, 5),
 }
 # suites being built that ship no file yet (benchmarks/scripts/label_suites.py)
 IN_PROGRESS = {
-    "feeding-4p": table_spec("feeding", 4, 1),
-    "dominance-4p": table_spec("dominance", 4, 2),
+    "feeding-4p": table_spec("feeding", 4, 2),
+    "dominance-4p": table_spec("dominance", 4, 3),
 }
 
 
