@@ -31,3 +31,19 @@ def test_a_zoo_seat_plays_its_games():
                                              np.random.default_rng(3))
     assert specs == ["zoo:evolution-2p"] * 2
     assert found and total > len(found)
+
+
+def test_a_build_refuses_to_go_on_with_another_zoo_net(tmp_path, monkeypatch):
+    """The journal of a table suite records a hash of each zoo net it seats; once the net's
+    file differs, the same command refuses instead of mixing positions of two nets."""
+    from speciesgym.training.decisions import build as build_module
+    from tests.training.decision_suites import tiny_build
+    out = tmp_path / "f.json.gz"
+    first = tiny_build(out, suite="feeding-2p", positions=1, sims=2, max_tasks=1)
+    assert first["positions"] is not None
+    header = (tmp_path / "f.partial.jsonl").read_text().splitlines()[0]
+    assert '"zoo:evolution-2p"' in header
+    monkeypatch.setattr(build_module, "net_hashes",
+                        lambda mix: {n: "0" * 12 for n in mix if n.startswith("zoo:")})
+    with pytest.raises(ValueError, match="other arguments"):
+        tiny_build(out, suite="feeding-2p", positions=1, sims=2, max_tasks=1)

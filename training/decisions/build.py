@@ -176,6 +176,15 @@ def label_stage(spec, budget, candidates, total, game, rng):
     return None, tried
 
 
+def net_hashes(mix):
+    """A short hash of each shipped net file among the movers (`zoo:` specs): a journal
+    started with one net refuses to go on with another (its tasks would not replay)."""
+    import hashlib
+    from speciesgym.agents.net.mlp import resolve
+    return {name: hashlib.sha1(resolve(name).read_bytes()).hexdigest()[:12]
+            for name in mix if name.startswith("zoo:")}
+
+
 def suite_dict(args, spec, header, positions, tasks, seconds):
     """The suite file's dict; seconds: worker time summed over the tasks used. The clear
     marks are the suite's (suite.mark_clear over the positions kept)."""
@@ -220,6 +229,7 @@ def build(args):
               "budget": {"sims": args.sims, "rollout": args.playout, "depth": FULL_GAME}}
     if spec.pick == "occurrence":               # the table suites: their movers too
         header["mix"] = dict(zip(spec.mix, spec.weights))
+        header["nets"] = net_hashes(spec.mix)
     if args.tree:
         header["budget"]["tree"] = True          # absent otherwise: older journals match
     if args.start:
