@@ -161,7 +161,7 @@ EXIT_TARGETS = [
               "net-vs-search200cpums-evolution-2p.jsonl`); the 3M-step net now shipped is not "
               "measured against the search yet. Dominant Species, zoo:dominant_species-2p: 3 "
               "of the first 36 games (0.083 [0.029, 0.218], Wilson; about 65 CPU s a game), "
-              "so below 40% whatever the other 64 give at this rate; the 100 games go on "
+              "the interval lies wholly below 40%; the 100 games go on "
               "(the same command with --game dominant_species and the log "
               "net-vs-search200cpums-dominant_species-2p.jsonl, which resumes).",
          ),
