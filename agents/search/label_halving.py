@@ -24,24 +24,25 @@ import numpy as np
 from speciesgym.agents.search.label import FULL_GAME, Labels, Simulator, words_for
 
 
+def rounds(n_actions, start, sims):
+    """(actions left, simulations each) of every round of label_halving on `n_actions`
+    actions: all of them at `start`; then the better half (rounded up, at least two) with
+    twice as many, at most half of `sims` (so only the last two reach it); the last two at
+    `sims`."""
+    alive, n = n_actions, min(start, sims)
+    plan = [(alive, n)]
+    while alive > 2 or len(plan) == 1:
+        alive = min(alive, max(2, -(-alive // 2)))
+        n = sims if alive <= 2 else max(n, min(2 * n, sims // 2))
+        plan.append((alive, n))
+    return plan
+
+
 def halving_cost(n_actions, start, sims):
     """Simulations label_halving runs on a position of `n_actions` actions without a tree
     (with a tree, the survivors' earlier rounds run again: at most twice this)."""
-    alive, n, done, total = n_actions, min(start, sims), 0, 0
-    total += alive * n
-    while True:
-        done = n
-        alive = min(alive, max(2, -(-alive // 2)))
-        n = sims if alive <= 2 else _next(n, sims)
-        total += alive * (n - done)
-        if alive <= 2:
-            return total
-
-
-def _next(n, sims):
-    """The simulations of the next round while more than two actions are left: twice as
-    many, but at most half the final count (so only the last two reach it)."""
-    return max(n, min(2 * n, sims // 2))
+    plan = rounds(n_actions, start, sims)
+    return sum(k * (n - before) for (k, n), (_, before) in zip(plan, [(0, 0)] + plan))
 
 
 def label_halving(game, state, seat, start, sims, seed, depth=FULL_GAME, policy="greedy",
@@ -66,7 +67,7 @@ def label_halving(game, state, seat, start, sims, seed, depth=FULL_GAME, policy=
     samples = np.full((actions.size, int(sims)), np.nan)
     ran = np.zeros(actions.size, np.int64)
     alive = list(range(actions.size))
-    n, capped = min(int(start), int(sims)), 0
+    capped = 0
 
     def extend(which, n):
         nonlocal capped
@@ -78,22 +79,18 @@ def label_halving(game, state, seat, start, sims, seed, depth=FULL_GAME, policy=
             ran[grow] = n
             capped += c
 
-    extend(alive, n)
-    while True:
-        alive = _better_half(samples, actions, alive, forced)
-        n = int(sims) if len(alive) <= 2 else _next(n, int(sims))
+    for i, (count, n) in enumerate(rounds(actions.size, int(start), int(sims))):
+        if i:
+            alive = _better(samples, actions, alive, count, forced)
         extend(alive, n)
-        if len(alive) <= 2:
-            break
     return Labels(actions, samples, capped)
 
 
-def _better_half(samples, actions, alive, forced):
-    """The better half of `alive` (rounded up, at least two) by mean, ties by action number;
-    `forced` replaces the last of them when it would be dropped."""
+def _better(samples, actions, alive, count, forced):
+    """The `count` best of `alive` by mean, ties by action number; `forced` replaces the
+    last of them when it would be dropped."""
     means = np.nanmean(samples[alive], axis=1)
-    ranked = [alive[i] for i in np.lexsort((actions[alive], -means))]
-    kept = ranked[:max(2, -(-len(alive) // 2))]
+    kept = [alive[i] for i in np.lexsort((actions[alive], -means))][:count]
     if forced is not None and forced not in kept:
         kept[-1] = forced
     return kept

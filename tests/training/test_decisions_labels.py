@@ -176,4 +176,3 @@ def test_bad_playout_is_a_clear_error_and_writes_nothing(tmp_path, capsys, argv,
     assert main(["decisions", *argv, "--out", str(out)]) == 2
     assert message in capsys.readouterr().err
     assert not out.parent.exists()
-

@@ -40,7 +40,7 @@ from speciesgym.training.decisions.tasks import Journal, progress_bar, run_journ
 from speciesgym.envs.decision_kinds import decision_type
 from speciesgym.envs.games import package
 from speciesgym.training.decisions.behaviour import behaviour_key, position_behaviour
-from speciesgym.training.decisions.crossfit import label_once, label_pair
+from speciesgym.training.decisions.crossfit import check_start, label_once, label_pair
 
 TRIES = 5
 WRITE_EVERY = 10
@@ -216,10 +216,7 @@ def build(args):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise ValueError(f"decisions build: --{key} must be a positive integer, "
                              f"got {value!r}")
-    if isinstance(args.start, bool) or not isinstance(args.start, int) \
-            or not 0 <= args.start <= args.sims:
-        raise ValueError(f"decisions build: --start must be an integer from 0 (uniform) to "
-                         f"--sims ({args.sims}), got {args.start!r}")
+    check_start("build", args.start, args.sims)
     out = pathlib.Path(args.out)
     if not out.name.endswith(".json.gz"):
         raise ValueError(f"decisions build: --out must end in .json.gz, got {args.out!r}")

@@ -74,6 +74,13 @@ def floor(rec):
     return 0.5 * (regrets(rec, rec["best"])[1] + regrets(rec, rec["best_b"])[0])
 
 
+def check_start(command, start, sims):
+    """ValueError naming `decisions <command> --start` unless it is 0 (uniform) to sims."""
+    if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start <= sims:
+        raise ValueError(f"decisions {command}: --start must be an integer from 0 (uniform) "
+                         f"to --sims ({sims}), got {start!r}")
+
+
 def label_once(game, state, seat, budget, seed, keep=None):
     """One labelling of a position under `budget` (sims, playout, tree, and `start` for
     successive halving: agents.search.label_halving; uniform without it); `keep`: an action

@@ -33,7 +33,8 @@ import numpy as np
 
 from speciesgym.training.decisions.build import WRITE_EVERY
 from speciesgym.training.decisions.behaviour import record_behaviour
-from speciesgym.training.decisions.crossfit import label_once, label_pair, two_labellings
+from speciesgym.training.decisions.crossfit import (check_start, label_once, label_pair,
+                                                    two_labellings)
 from speciesgym.training.decisions.tasks import Journal, progress_bar, run_journaled
 from speciesgym.training.decisions.suite import (label_fields, load_suite, mark_clear,
                                                  read_suite_file, rebuild_position)
@@ -122,10 +123,7 @@ def relabel(args):
     budget.pop("start", None)
     if args.tree:
         budget["tree"] = True               # absent otherwise: old journals keep their header
-    if isinstance(args.start, bool) or not isinstance(args.start, int) \
-            or not 0 <= args.start <= sims:
-        raise ValueError(f"decisions relabel: --start must be an integer from 0 (uniform) to "
-                         f"--sims ({sims}), got {args.start!r}")
+    check_start("relabel", args.start, sims)
     if args.start:
         budget["start"] = args.start        # likewise
     version = args.version if args.version is not None else int(data.get("version") or 0) + 1
