@@ -69,14 +69,17 @@ class SearchAgent(Agent):
     sampling of m root actions and Sequential Halving, agents.search.gumbel: the noise from
     this agent's seeded rng, the surviving action of best score played; under a time
     budget each decision's simulations are the budget times the rate of the previous
-    decision, the first one's m * ceil(log2 m))."""
+    decision, the first one's m * ceil(log2 m)); net_depth: with root="puct", the net guides
+    only the nodes less than net_depth moves below the root (1: the root alone, one forward
+    pass per decision) and deeper nodes are searched as without a net (UCT, c, the prior);
+    None: every node."""
 
     wants_infoset = True
 
     def __init__(self, simulations=None, ms=None, c=0.7, depth=None, policy="greedy",
                  prior=True, prior_weight=None, chunk=16, seed=None, cpu=False,
                  prior_policy="greedy", evaluate=False, game=None, name=None, net=None,
-                 lam=0.5, c_puct=1.0, root="puct", m=16):
+                 lam=0.5, c_puct=1.0, root="puct", m=16, net_depth=None):
         if (simulations is None) == (ms is None):
             raise ValueError("search: give either simulations or ms")
         if simulations is not None and (isinstance(simulations, bool) or int(simulations) < 1):
@@ -113,6 +116,11 @@ class SearchAgent(Agent):
             raise ValueError(f"search: m must be an integer >= 1, got {m!r}")
         if root == "gumbel" and net is None:
             raise ValueError("search: root='gumbel' needs a net")
+        if net_depth is not None and (isinstance(net_depth, bool) or net is None
+                                      or root != "puct" or int(net_depth) < 1):
+            raise ValueError(f"search: net_depth must be an integer >= 1 and needs a net with "
+                             f"root='puct', got {net_depth!r}")
+        self.net_depth = None if net_depth is None else int(net_depth)
         self.root, self.m, self.rate = root, int(m), None
         self.net = None
         if net is not None:
@@ -192,7 +200,11 @@ class SearchAgent(Agent):
                     self.prior, policy_kind(game, self.prior_policy), self.evaluate)
         else:
             from speciesgym.agents.search.uct import simulate_net as simulate
-            args = self._net_args(game)
+            from speciesgym.agents.search.uct_net import NET_EVERYWHERE
+            args = self._net_args(game) + (
+                NET_EVERYWHERE if self.net_depth is None else self.net_depth, self.c,
+                game.PRIOR if self.prior_weight is None else float(self.prior_weight),
+                self.prior, policy_kind(game, self.prior_policy))
         work = np.zeros(1, root.dtype)
 
         def run(n):
@@ -215,7 +227,8 @@ class SearchAgent(Agent):
 OPTIONS = ("<policy> (rollouts and prior)", "roll=<policy>", "prior=<policy>|off",
            "depth=<decisions>", "c=<exploration>", "eval", "net=<file>|zoo:<name>",
            "lam=<rollout weight 0..1>", "cp=<c_puct>", "root=puct|gumbel (with net=)",
-           "m=<sampled root actions, with root=gumbel>")
+           "m=<sampled root actions, with root=gumbel>",
+           "netdepth=<levels the net guides, with net=>")
 
 
 def options(spec, tokens, game):
@@ -224,7 +237,8 @@ def options(spec, tokens, game):
     set one of them; depth= the rollout cap; c= the exploration constant; eval scores a
     capped rollout with what the game's end would add now; net=, lam=, cp= the net-guided
     search (SearchAgent's net, lam, c_puct); root=gumbel (needs net=) its Gumbel root with
-    m= sampled actions (default 16)."""
+    m= sampled actions (default 16); netdepth= how many levels below the root the net
+    guides (default all)."""
     kw, given = {}, {}
     for tok in tokens:
         key, eq, value = tok.partition("=")
@@ -254,14 +268,18 @@ def options(spec, tokens, game):
                 kw["root"] = value
             elif key == "m" and value.isdigit() and int(value) > 0:
                 kw["m"] = int(value)
+            elif key == "netdepth" and value.isdigit() and int(value) > 0:
+                kw["net_depth"] = int(value)
             else:
                 raise ValueError
         except ValueError:
             raise ValueError(f"agent spec {spec!r}: bad search option {tok!r}; options: "
                              f"{', '.join(OPTIONS)}") from None
     for key, ok, needed in (("m", kw.get("root") == "gumbel", "root=gumbel"),
-                            ("root", "net" in kw, "net=")):
-        if key in kw and not ok:
+                            ("root", "net" in kw, "net="),
+                            ("netdepth", "net" in kw and kw.get("root", "puct") == "puct",
+                             "net= with root=puct")):
+        if key in given and not ok:
             raise ValueError(f"agent spec {spec!r}: search option {given[key]!r} needs "
                              f"{needed}")
     if game is not None:

@@ -112,14 +112,15 @@ def select(node, moves, k, p, child, visits, avail, value, hint, c, prior_weight
 @njit(cache=True)
 def descend(st, child, visits, avail, value, hint, meta, word, c, prior_weight, prior,
             prior_kind, mask, moves, untried, path, logits, params, layers, obs, h0, h1, leaf,
-            forced):
+            forced, c_puct, net_depth):
     """One simulation's walk down the tree from node 0 (the node of `st` as it is now),
     stepping `st` along, expanding at most one node. Without a net (`params` empty): UCT
     (`select`, exploration c) while every legal move has a child, else expand an untried
-    move (the prior's hint first). With a net: PUCT (uct_net.puct, exploration c) over the
-    legal moves, each node's logits from the net at its first visit; a chosen move without
-    a child is expanded and the new node valued by the net: leaf[0] = its mover (-1 if no
-    net value), leaf[1] = the value. forced >= 0: the root's move, where legal (the
+    move (the prior's hint first). With a net, at the nodes less than net_depth moves below
+    the root: PUCT (uct_net.puct, exploration c_puct) over the legal moves, each node's
+    logits from the net at its first visit; a chosen move without a child is expanded and
+    the new node, if it too lies above net_depth, valued by the net: leaf[0] = its mover (-1
+    if no net value), leaf[1] = the value. Deeper nodes are searched as without a net. forced >= 0: the root's move, where legal (the
     Gumbel root's Sequential Halving, agents.search.gumbel). Writes the nodes visited into
     path; returns their number. A full tree (meta[0] at capacity) stops the walk where it
     is."""
@@ -139,7 +140,8 @@ def descend(st, child, visits, avail, value, hint, meta, word, c, prior_weight, 
             if mask[a]:
                 moves[k] = a
                 k += 1
-        if hint[node] == -2 and netted:
+        guided = netted and plen <= net_depth         # this node lies plen - 1 moves down
+        if hint[node] == -2 and guided:
             evaluate(st, p, params, layers, obs, h0, h1, logits[node])
             hint[node] = -1
         elif hint[node] == -2:
@@ -154,8 +156,8 @@ def descend(st, child, visits, avail, value, hint, meta, word, c, prior_weight, 
                 nu += 1
         if node == 0 and forced >= 0 and mask[forced]:
             a = forced
-        elif netted:
-            a = puct(node, moves, k, p, child, visits, value, logits, c)
+        elif guided:
+            a = puct(node, moves, k, p, child, visits, value, logits, c_puct)
         elif nu > 0:
             if meta[0] >= cap:
                 break                                  # tree full: play out from here
@@ -175,7 +177,7 @@ def descend(st, child, visits, avail, value, hint, meta, word, c, prior_weight, 
             step(st, a)
             path[plen] = ch
             plen += 1
-            if netted and to_move(st) >= 0:
+            if netted and plen <= net_depth and to_move(st) >= 0:
                 leaf[0] = to_move(st)
                 leaf[1] = evaluate(st, to_move(st), params, layers, obs, h0, h1, logits[ch])
                 hint[ch] = -1
@@ -200,12 +202,12 @@ def backup(path, plen, n, vals, visits, value):
 @njit(cache=True)
 def search(root, work, seat, n_sims, child, visits, avail, value, hint, meta, word, c,
            prior_weight, prior, prior_kind, depth, scale, policy, evaluate_end, logits, params,
-           layers, lam, forced):
+           layers, lam, forced, c_puct, net_depth):
     """Run n_sims simulations into the tree (grown from meta[0] nodes; the caller leaves room
     for n_sims more): determinise, `descend`, play out (unless the net alone values the
     leaf, lam = 0), score, mix in the net's value (uct_net.mix_leaf), back up. An empty
-    `params` means no net (`simulate`); forced >= 0: every simulation plays that root move
-    (`descend`)."""
+    `params` means no net (`simulate`); forced >= 0: every simulation plays that root move;
+    c_puct and net_depth: the net's exploration and reach (`descend`)."""
     n_actions = child.shape[1]
     mask = np.zeros(n_actions, np.int8)
     moves = np.zeros(n_actions, np.int64)
@@ -222,7 +224,7 @@ def search(root, work, seat, n_sims, child, visits, avail, value, hint, meta, wo
         st = work[0]
         plen = descend(st, child, visits, avail, value, hint, meta, word, c, prior_weight,
                        prior, prior_kind, mask, moves, untried, path, logits, params, layers,
-                       obs, h0, h1, leaf, forced)
+                       obs, h0, h1, leaf, forced, c_puct, net_depth)
         netted = leaf[0] >= 0 and lam < 1.0
         if not netted or lam > 0.0:
             rollout(st, depth, policy, word, mask)
@@ -245,14 +247,17 @@ def simulate(root, work, seat, n_sims, child, visits, avail, value, hint, meta, 
     return search(root, work, seat, n_sims, child, visits, avail, value, hint, meta, word, c,
                   prior_weight, prior, prior_kind, depth, scale, policy, evaluate,
                   np.zeros((1, child.shape[1]), np.float32), np.zeros(0, np.float32),
-                  np.zeros((0, 5), np.int64), 1.0, -1)
+                  np.zeros((0, 5), np.int64), 1.0, -1, 0.0, 0)
 
 
 @njit(cache=True)
 def simulate_net(root, work, seat, n_sims, child, visits, avail, value, hint, meta, word,
-                 logits, params, layers, c_puct, lam, depth, scale, policy, evaluate):
+                 logits, params, layers, c_puct, lam, depth, scale, policy, evaluate, net_depth,
+                 c, prior_weight, prior, prior_kind):
     """Run n_sims net-guided simulations (PUCT, c_puct; leaf values mixed with weight lam on
-    the rollout) into the tree; logits: float32 (capacity, N_ACTIONS), the nodes' logits."""
-    return search(root, work, seat, n_sims, child, visits, avail, value, hint, meta, word,
-                  c_puct, 0.0, False, 0, depth, scale, policy, evaluate, logits, params, layers,
-                  lam, -1)
+    the rollout) into the tree; logits: float32 (capacity, N_ACTIONS), the nodes' logits.
+    The net guides the nodes less than net_depth moves below the root; deeper ones are
+    searched as by `simulate` (c, prior_weight, prior, prior_kind)."""
+    return search(root, work, seat, n_sims, child, visits, avail, value, hint, meta, word, c,
+                  prior_weight, prior, prior_kind, depth, scale, policy, evaluate, logits,
+                  params, layers, lam, -1, c_puct, net_depth)

@@ -21,6 +21,8 @@ from numba import njit
 from speciesgym.agents.net.mlp import forward
 from speciesgym.agents.search.kernels import observe
 
+NET_EVERYWHERE = 1 << 30     # a net_depth under which the net guides every node
+
 
 @njit(cache=True)
 def net_scratch(layers):

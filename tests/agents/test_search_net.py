@@ -98,3 +98,37 @@ def test_net_spec_options(tmp_path):
             from_spec(f"search:30:{bad}", "evolution", 2)
     with pytest.raises(ValueError, match="zoo:nothing-2p: no such shipped net"):
         from_spec("search:30:net=zoo:nothing-2p", "evolution", 2)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_net_depth_limits_the_nodes_the_net_reads(game):
+    """netdepth=1: one forward pass per decision (the root's logits, the only row written),
+    the levels below searched as without a net; netdepth=2 reads the root's children too;
+    the default reads every node it expands."""
+    engine = make_engine(game, 2)
+    state = engine.new_state(4)
+    seat, net = engine.to_move(state), make_net(game)
+
+    def rows_read(**kw):
+        agent = SearchAgent(80, seed=2, net=net, **kw)
+        decide(agent, engine, state, seat)
+        tree = agent.trees[game]
+        used = int(tree.meta[0])
+        read = np.flatnonzero(np.abs(tree.logits[:used]).sum(axis=1) > 0)
+        return set(read.tolist()), set(tree.child[0][tree.child[0] >= 0].tolist()), used
+
+    root_only, _, used = rows_read(net_depth=1)
+    assert root_only == {0} and used > 10
+    two, children, _ = rows_read(net_depth=2)
+    assert 0 in two and two - {0} and two - {0} <= children
+    everywhere, children, _ = rows_read()
+    assert everywhere - children - {0}                  # deeper nodes read too
+    agent = from_spec(f"search:30:net=zoo:{game}-2p:netdepth=1", game, 2)
+    assert agent.net_depth == 1
+    for bad in ("netdepth=0", "netdepth=x"):
+        with pytest.raises(ValueError, match="bad search option"):
+            from_spec(f"search:30:net=zoo:{game}-2p:{bad}", game, 2)
+    with pytest.raises(ValueError, match="'netdepth=1' needs net= with root=puct"):
+        from_spec("search:30:netdepth=1", game, 2)
+    with pytest.raises(ValueError, match="net_depth must be an integer >= 1"):
+        SearchAgent(30, net=net, net_depth=0)
