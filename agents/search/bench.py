@@ -88,12 +88,13 @@ def net_for(net, game=None, hidden=(128, 128)):
 
 
 def bench(game, players, n_positions, mcts_sims, search_sims, depth, clock=time.perf_counter,
-          repeat=1, net=None, lam=0.5, root="puct"):
+          repeat=1, net=None, lam=0.5, root="puct", net_depth=None):
     """(seconds of the first search call, mcts sims/s (None with mcts_sims 0), search
     sims/s, net-guided search sims/s (None without `net`, an agents.net.mlp net)) at rollout
     cap depth (None: the game's default), rates per second of `clock`, each the best of
-    `repeat` measurements (the agents alternate). Every agent is warmed on the first
-    position first."""
+    `repeat` measurements (the agents alternate); net_depth: the levels the net guides
+    (None: all), the deeper ones searched as by the plain search. Every agent is warmed on
+    the first position first."""
     if repeat < 1:
         raise ValueError(f"bench: repeat must be >= 1, got {repeat}")
     cases = positions(game, players, n_positions)
@@ -102,8 +103,9 @@ def bench(game, players, n_positions, mcts_sims, search_sims, depth, clock=time.
     if mcts_sims:
         makers["mcts"] = lambda n: MCTSAgent(n, rollout_depth=depth, prior=False, seed=0)
     if net is not None:
-        makers["net"] = lambda n: SearchAgent(n, depth=depth, policy="random", seed=0, net=net,
-                                              lam=lam, root=root)
+        makers["net"] = lambda n: SearchAgent(n, depth=depth, policy="random", prior=False,
+                                              seed=0, net=net, lam=lam, root=root,
+                                              net_depth=net_depth)
     sims = {"search": search_sims, "mcts": mcts_sims, "net": search_sims}
     start = time.perf_counter()
     sims_per_second(makers["search"](4), cases[:1], 4)
@@ -143,9 +145,14 @@ def main(argv=None):
                         help="the net-guided search's rollout weight (0: the net alone)")
     parser.add_argument("--root", choices=ROOTS, default="puct",
                         help="the net-guided search's root selection")
+    parser.add_argument("--net-depth", type=int, default=None,
+                        help="the levels of the tree the net guides (1: the root alone; "
+                             "default: all)")
     args = parser.parse_args(argv)
     if args.repeat < 1:
         parser.error(f"--repeat must be >= 1, got {args.repeat}")
+    if args.net_depth is not None and (args.net_depth < 1 or args.root != "puct"):
+        parser.error(f"--net-depth must be >= 1, with --root puct, got {args.net_depth}")
     if args.mcts_sims < 0 or not 0 <= args.lam <= 1:
         parser.error(f"--mcts-sims must be >= 0 and --lam in [0, 1], got {args.mcts_sims}, "
                      f"{args.lam}")
@@ -164,7 +171,8 @@ def main(argv=None):
     if nets:
         layers = next(iter(nets.values())).layers
         print(f"net: {args.net} (hidden {'-'.join(str(r[3]) for r in layers[:-2])}), "
-              f"lam {args.lam:g}, root {args.root}")
+              f"lam {args.lam:g}, root {args.root}"
+              + (f", net depth {args.net_depth}" if args.net_depth else ""))
     print(f"{'game':<17} {'players':>7} {'cap':>4} {'load s':>7} {'mcts sims/s':>12} "
           f"{'search sims/s':>14} {'ratio':>6}"
           + (f" {'net sims/s':>11} {'net/plain':>9}" if nets else ""))
@@ -173,7 +181,8 @@ def main(argv=None):
             for cap in args.caps:
                 load, py, jit, netted = bench(game, players, args.positions, args.mcts_sims,
                                               args.search_sims, cap or None, clock,
-                                              args.repeat, nets.get(game), args.lam, args.root)
+                                              args.repeat, nets.get(game), args.lam, args.root,
+                                              args.net_depth)
                 row = (f"{game:<17} {players:>7} {cap or DEFAULT_DEPTH[game]:>4} {load:>7.1f} "
                        + (f"{py:>12.0f} {jit:>14.0f} {jit / py:>6.1f}" if py
                           else f"{'-':>12} {jit:>14.0f} {'-':>6}"))

@@ -102,3 +102,18 @@ def test_net_file_is_checked_against_the_game(tmp_path, capsys):
         with pytest.raises(SystemExit):
             bench.main(["--game", "dominant_species", "--net", net])
         assert msg in capsys.readouterr().err
+
+
+def test_net_depth_names_itself_and_is_checked(capsys):
+    """--net-depth 1 (the net at the root alone) is named on the net line; a depth below 1,
+    or one with the Gumbel root, stops the command naming the option."""
+    bench.main(["--game", "evolution", "--players", "2", "--caps", "4", "--positions", "1",
+                "--mcts-sims", "0", "--search-sims", "4", "--net", "--hidden", "8",
+                "--net-depth", "1", "--cpu"])
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[1] == "net: untrained (hidden 8), lam 0.5, root puct, net depth 1"
+    assert float(lines[3].split()[7]) > 0
+    for bad in (["--net-depth", "0"], ["--net-depth", "2", "--root", "gumbel"]):
+        with pytest.raises(SystemExit):
+            bench.main(["--game", "evolution", "--net"] + bad)
+        assert "--net-depth must be >= 1" in capsys.readouterr().err
