@@ -169,19 +169,31 @@ EXIT_TARGETS = [
               "net-vs-search200cpums-dominant_species-2p.jsonl, which resumes).",
          ),
     dict(target="net-guided search at 200 ms >= 60% against search:200cpums (100 games)",
-         met="no",
-         note="Measured at equal simulations instead (200 per decision, 40 games, seats "
-              "rotating: `speciesgym match --game evolution --agents "
-              "search:200:net=zoo:evolution-2p,search:200 --games 40 --seed 100`): the "
-              "search guided by zoo:evolution-2p (then the recipe at 1M steps) takes 0.475 "
-              "[0.329, 0.625] (one run, "
-              "benchmarks/results/strength/netsearch-evolution-2p-200sims.jsonl): no gain from "
-              "the packed PPO net's prior and value, before the net's cost per simulation. "
-              "That cost (benchmarks/results/strength/search-net-rates.txt, `python -m "
+         met="Evolution: on course, 100 games not yet played; Dominant Species: open",
+         note="The net read at the root alone (`netdepth=1`: one forward pass per move, its "
+              "prior steering the root's PUCT, values from rollouts, deeper nodes searched "
+              "as without a net) keeps 0.98 (Evolution) and 0.96 (Dominant Species) of the "
+              "plain search's simulations per CPU second "
+              "(benchmarks/results/strength/search-net-rates.txt, `python -m "
               "speciesgym.agents.search.bench --game <game> --players 2 --net zoo:<game>-2p "
-              "--mcts-sims 0 --cpu --repeat 3`): Evolution 7,007 simulations per CPU second "
-              "with the net against 20,724 without (0.34), Dominant Species 4,001 against "
-              "7,430 (0.54), at the default rollout caps."),
+              "--net-depth 1 --mcts-sims 0 --cpu --repeat 3 --caps 0`), where the net at "
+              "every node keeps 0.34 and 0.54 (the same command without --net-depth). At "
+              "200 ms of CPU a move, seats rotating (`speciesgym match --game evolution "
+              "--agents search:200cpums:net=zoo:evolution-2p:netdepth=1,search:200cpums "
+              "--games 100 --seed 300 --log "
+              "netroot-vs-search200cpums-evolution-2p.jsonl`, which resumes): 29 of the "
+              "first 42 games (0.690 [0.540, 0.809], Wilson); the 100 games go on. Dominant "
+              "Species, the same command with --game dominant_species, "
+              "zoo:dominant_species-2p and the log "
+              "netroot-vs-search200cpums-dominant_species-2p.jsonl: 1 of the first 2 games "
+              "(about 100 CPU s a game); the 100 games go on. At equal simulations (200 a "
+              "move, 40 games from seed 100, one run each): the 3M Evolution net at the root "
+              "alone 0.625 [0.470, 0.758], at every node 0.550 [0.398, 0.693] (the 1M net "
+              "at every node 0.475, benchmarks/results/strength/"
+              "netsearch-evolution-2p-200sims.jsonl); the Dominant Species net at the root "
+              "alone 0.750 [0.531, 0.888] of 20 games (`speciesgym match --game "
+              "dominant_species --agents search:200:net=zoo:dominant_species-2p:netdepth=1,"
+              "search:200 --games 20 --seed 100`)."),
     dict(target="4 players: net alone >= 40% win share against three best heuristics",
          met="yes (both games)",
          note="Evolution, three heuristic:flyer seats (the strongest heuristic at 4 players: "
