@@ -192,19 +192,22 @@ class SearchAgent(Agent):
         self.rate = n / max(clock() - start, 1e-6)
         return n
 
+    def _tree_args(self, game):
+        """(c, prior weight, prior on, prior kind): how the tree is walked without a net."""
+        return (self.c, game.PRIOR if self.prior_weight is None else float(self.prior_weight),
+                self.prior, policy_kind(game, self.prior_policy))
+
     def _search(self, game, root, seat, tree):
+        c, weight, prior, prior_kind = self._tree_args(game)
         if self.net is None:
             from speciesgym.agents.search.uct import simulate
-            args = (self.c, game.PRIOR if self.prior_weight is None else float(self.prior_weight),
-                    int(self.depth or game.DEPTH), game.SCALE, policy_kind(game, self.policy),
-                    self.prior, policy_kind(game, self.prior_policy), self.evaluate)
+            args = (c, weight, int(self.depth or game.DEPTH), game.SCALE,
+                    policy_kind(game, self.policy), prior, prior_kind, self.evaluate)
         else:
             from speciesgym.agents.search.uct import simulate_net as simulate
             from speciesgym.agents.search.uct_net import NET_EVERYWHERE
-            args = self._net_args(game) + (
-                NET_EVERYWHERE if self.net_depth is None else self.net_depth, self.c,
-                game.PRIOR if self.prior_weight is None else float(self.prior_weight),
-                self.prior, policy_kind(game, self.prior_policy))
+            depth = NET_EVERYWHERE if self.net_depth is None else self.net_depth
+            args = self._net_args(game) + (depth, c, weight, prior, prior_kind)
         work = np.zeros(1, root.dtype)
 
         def run(n):

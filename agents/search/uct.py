@@ -120,10 +120,10 @@ def descend(st, child, visits, avail, value, hint, meta, word, c, prior_weight, 
     the root: PUCT (uct_net.puct, exploration c_puct) over the legal moves, each node's
     logits from the net at its first visit; a chosen move without a child is expanded and
     the new node, if it too lies above net_depth, valued by the net: leaf[0] = its mover (-1
-    if no net value), leaf[1] = the value. Deeper nodes are searched as without a net. forced >= 0: the root's move, where legal (the
-    Gumbel root's Sequential Halving, agents.search.gumbel). Writes the nodes visited into
-    path; returns their number. A full tree (meta[0] at capacity) stops the walk where it
-    is."""
+    if no net value), leaf[1] = the value. Deeper nodes are searched as without a net.
+    forced >= 0: the root's move, where legal (the Gumbel root's Sequential Halving,
+    agents.search.gumbel). Writes the nodes visited into path; returns their number. A
+    full tree (meta[0] at capacity) stops the walk where it is."""
     netted = params.shape[0] > 0
     cap = child.shape[0]
     node = 0
