@@ -11,7 +11,9 @@ is rewritten, so the same command continues where a run stopped (its budget spen
 or a rules change: the journal then refuses to mix rules, and the suite must start over).
 The run stops once this process has used --cpu-minutes of CPU, or every suite holds
 --clear clear positions (or --positions positions). status.txt beside the suites says how
-far each one is.
+far each one is: games, positions, clear positions, worker seconds (wall time, which other
+jobs and pauses stretch) and the CPU seconds of the games whose journal lines record them
+(`of games`), which is what labelling costs.
 """
 import argparse
 import json
@@ -50,17 +52,19 @@ def progress(name):
 
 def write_status(names):
     from speciesgym.training.decisions.suite import read_suite_file
-    lines = [f"{'suite':<17} {'games':>6} {'positions':>9} {'clear':>6} {'worker s':>9}"]
+    lines = [f"{'suite':<17} {'games':>6} {'positions':>9} {'clear':>6} {'worker s':>9} "
+             f"{'CPU s':>7} {'of games':>8}"]
     for name in names:
         out, _ = paths(name)
         label = f"{name} v{suite_spec(name).version}"
         if not out.exists():
-            lines.append(f"{label:<17} {0:>6} {0:>9} {0:>6} {0:>9}")
+            lines.append(f"{label:<17} {0:>6} {0:>9} {0:>6} {0:>9} {0:>7} {0:>8}")
             continue
         data = read_suite_file(out)
-        ps = data["positions"]
-        lines.append(f"{label:<17} {data['built']['tasks']:>6} {len(ps):>9} "
-                     f"{sum(p['clear'] for p in ps):>6} {data['built']['seconds']:>9.0f}")
+        ps, built = data["positions"], data["built"]
+        lines.append(f"{label:<17} {built['tasks']:>6} {len(ps):>9} "
+                     f"{sum(p['clear'] for p in ps):>6} {built['seconds']:>9.0f} "
+                     f"{built.get('cpu_seconds', 0):>7.0f} {built.get('cpu_tasks', 0):>8}")
     (OUT / "status.txt").write_text("\n".join(lines) + "\n")
     return lines
 

@@ -93,6 +93,23 @@ def test_build_resumes_after_interruption(tiny_suite, tmp_path):
         tiny_build(out, sims=4)
 
 
+def test_build_records_the_cpu_time_of_the_games_whose_lines_hold_it(tmp_path):
+    out = tmp_path / "cpu.json.gz"
+    built = tiny_build(out)["built"]
+    journal = tmp_path / "cpu.partial.jsonl"
+    header, *lines = journal.read_text().splitlines()
+    entries = [json.loads(line) for line in lines]
+    assert built["cpu_tasks"] == built["tasks"] == len(entries)
+    assert all(e["cpu_s"] >= 0 and e["seconds"] >= 0 for e in entries)
+    assert built["cpu_seconds"] == round(sum(e["cpu_s"] for e in entries), 1)
+    del entries[0]["cpu_s"]             # a line written before CPU time was recorded
+    journal.write_text("\n".join([header] + [json.dumps(e) for e in entries]) + "\n")
+    again = tiny_build(out)["built"]
+    assert again["cpu_tasks"] == built["tasks"] - 1
+    assert again["cpu_seconds"] == round(sum(e["cpu_s"] for e in entries[1:]), 1)
+    assert again["seconds"] == round(sum(e["seconds"] for e in entries), 1)
+
+
 def test_stale_suite_is_refused(tiny_suite, tmp_path):
     path, _ = tiny_suite
     assert len(load_suite(path)) == 3

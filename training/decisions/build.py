@@ -28,15 +28,14 @@ here as each ends; either way a task that raises (on Ray: twice) stops the build
 error naming its game, the finished games kept.
 """
 import pathlib
-import time
 from dataclasses import dataclass
-from datetime import datetime, timezone
 
 import numpy as np
 
 from speciesgym.training.decisions.suite import (FORMAT, FORMAT_VERSION, engine_version,
                                       label_fields, mark_clear, rebuild_position, suite_spec, write_suite)
-from speciesgym.training.decisions.tasks import Journal, progress_bar, run_journaled
+from speciesgym.training.decisions.tasks import (Journal, progress_bar, run_journaled,
+                                                 stopwatch)
 from speciesgym.envs.decision_kinds import decision_type
 from speciesgym.envs.games import package
 from speciesgym.training.decisions.behaviour import behaviour_key, position_behaviour
@@ -122,9 +121,9 @@ def pick(found, total, stage, rng, how="type"):
 
 
 def run_task(name, seed, sims, t, playout="greedy", tree=False, start=0):
-    """The result line of task t: {"task", "tried", "positions", "seconds"}: one position
+    """The result line of task t: {"task", "tried", "positions", "seconds", "cpu_s"}: one position
     of the task's stage, or (suites with per_game 2) one early and one late."""
-    begun = time.perf_counter()
+    times = stopwatch()
     spec = suite_spec(name)
     players, options, stage, rng = task_plan(spec, seed, t)
     specs, game_seed, found, total = play_candidates(spec, players, options, rng)
@@ -140,8 +139,7 @@ def run_task(name, seed, sims, t, playout="greedy", tree=False, start=0):
                                 game, rng)
         tried += n
         positions += [record] if record is not None else []
-    return {"task": t, "tried": tried, "positions": positions,
-            "seconds": round(time.perf_counter() - begun, 2)}
+    return {"task": t, "tried": tried, "positions": positions, **times()}
 
 
 def label_stage(spec, budget, candidates, total, game, rng):
@@ -185,9 +183,9 @@ def net_hashes(mix):
             for name in mix if name.startswith("zoo:")}
 
 
-def suite_dict(args, spec, header, positions, tasks, seconds):
-    """The suite file's dict; seconds: worker time summed over the tasks used. The clear
-    marks are the suite's (suite.mark_clear over the positions kept)."""
+def suite_dict(args, spec, header, positions, built):
+    """The suite file's dict; built: the journal's record of the tasks used (Journal.built).
+    The clear marks are the suite's (suite.mark_clear over the positions kept)."""
     positions, rule = mark_clear(positions)
     return {"format": FORMAT, "format_version": FORMAT_VERSION, "name": spec.name,
             "version": spec.version, "game": spec.game, "engine_version": header["engine"],
@@ -195,9 +193,7 @@ def suite_dict(args, spec, header, positions, tasks, seconds):
             "budget": header["budget"], "seed": args.seed, "mix": list(spec.mix),
             "weights": list(spec.weights), "pick": spec.pick, "labellings": spec.labellings,
             "command": args.command, "clear_rule": rule,
-            "built": {"created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-                      "seconds": round(seconds, 1), "tasks": tasks},
-            "positions": positions}
+            "built": built, "positions": positions}
 
 
 def build(args):
@@ -261,10 +257,10 @@ def build(args):
             bar.update(len(kept) - before)
         if new - written >= WRITE_EVERY:
             written = new
-            write_suite(suite_dict(args, spec, header, kept, used, journal.seconds(used)), out)
+            write_suite(suite_dict(args, spec, header, kept, journal.built(used)), out)
 
     run_journaled("build", "games", journal, bar, calls(), args.workers, on_result,
                   lambda: len(kept) >= args.positions, args.executor)
-    data = suite_dict(args, spec, header, kept, used, journal.seconds(used))
+    data = suite_dict(args, spec, header, kept, journal.built(used))
     write_suite(data, out)
     return data

@@ -53,8 +53,17 @@ def cmd_build(args, executor):
                            args.max_tasks, not args.quiet, _command(), executor,
                            args.playout, args.tree, args.start))
     print(f"{out}: {len(data['positions'])} positions from {data['built']['tasks']} games "
-          f"({data['built']['seconds']:.0f} worker seconds)")
+          f"({_spent(data['built'])})")
     return 0
+
+
+def _spent(built):
+    """What a build or relabelling cost: worker (wall) seconds, and the CPU seconds of the
+    tasks whose journal lines record them."""
+    cpu = built.get("cpu_tasks", 0)
+    of = "" if cpu == built["tasks"] else f" of {cpu} tasks"
+    return (f"{built['seconds']:.0f} worker seconds"
+            + (f", {built['cpu_seconds']:.0f} CPU seconds{of}" if cpu else ""))
 
 
 def _command():
@@ -72,7 +81,7 @@ def cmd_relabel(args, executor):
     print(f"{args.out}: {len(data['positions'])} positions relabelled, seed {args.seed}, "
           f"{data['budget']['sims']} simulations per action, {args.playout} playouts{below}, "
           f"{state} "
-          f"({data['built']['seconds']:.0f} worker seconds)")
+          f"({_spent(data['built'])})")
     return 0
 
 

@@ -25,9 +25,7 @@ this way) and its own version (`version`, default the source's + 1), the source'
 import hashlib
 import json
 import pathlib
-import time
 from dataclasses import dataclass
-from datetime import datetime, timezone
 
 import numpy as np
 
@@ -35,7 +33,8 @@ from speciesgym.training.decisions.build import WRITE_EVERY
 from speciesgym.training.decisions.behaviour import record_behaviour
 from speciesgym.training.decisions.crossfit import (check_start, label_once, label_pair,
                                                     two_labellings)
-from speciesgym.training.decisions.tasks import Journal, progress_bar, run_journaled
+from speciesgym.training.decisions.tasks import (Journal, progress_bar, run_journaled,
+                                                 stopwatch)
 from speciesgym.training.decisions.suite import (label_fields, load_suite, mark_clear,
                                                  read_suite_file, rebuild_position)
 
@@ -74,8 +73,9 @@ def label_seed(seed, i):
 
 
 def relabel_task(game, record, sims, seed, i, playout="greedy", tree=False, start=0):
-    """The journal line of position i: {"task", "positions": [record relabelled], "seconds"}."""
-    begun = time.perf_counter()
+    """The journal line of position i: {"task", "positions": [record relabelled], "seconds",
+    "cpu_s"}."""
+    times = stopwatch()
     _, state = rebuild_position(game, record, f"position {i} ({record.get('id')})")
     budget = {"sims": sims, "playout": playout, "tree": tree, "start": start}
     labels = label_once(game, state, record["seat"], budget, label_seed(seed, i))
@@ -88,7 +88,7 @@ def relabel_task(game, record, sims, seed, i, playout="greedy", tree=False, star
                                      label_seed(seed + SECOND, i)))
     else:
         new = dict(old, **label_fields(labels, sims))
-    return {"task": i, "positions": [new], "seconds": round(time.perf_counter() - begun, 2)}
+    return {"task": i, "positions": [new], **times()}
 
 
 def _positive(name, value):
@@ -152,8 +152,7 @@ def relabel(args):
                                "source_info": source.info,
                                "source_budget": data.get("budget"),
                                "source_command": data.get("command")},
-                      built={"created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-                             "seconds": round(journal.seconds(used), 1), "tasks": used},
+                      built=journal.built(used),
                       positions=kept)
         from speciesgym.training.decisions.suite import write_suite
         write_suite(result, out)

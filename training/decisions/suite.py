@@ -9,7 +9,8 @@ A suite file is gzip-compressed JSON (gzip header without a timestamp):
      "rules_hash": "<hash of the rules code it was labelled under (versions.py)>",
      "budget": {"sims": 48, "rollout": "greedy", "depth": 20000},
      "seed": 0, "command": "speciesgym decisions build ...",
-     "built": {"created": "<UTC time>", "seconds": ..., "tasks": ...},
+     "built": {"created": "<UTC time>", "seconds": ..., "tasks": ...,
+               "cpu_seconds": ..., "cpu_tasks": ...},
      "positions": [{"id", "scenario", "seat", "players", "options", "type", "stage",
                     "legal", "names", "values", "se", "best", "clear", "z", "capped",
                     "agents", "game_seed", "decision", "behaviour"}, ...]}

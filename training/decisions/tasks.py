@@ -12,6 +12,7 @@ import json
 import os
 import pathlib
 import sys
+import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
 
@@ -61,8 +62,18 @@ class Journal:
         self.done[entry["task"]] = entry
 
     def seconds(self, tasks):
-        """Worker seconds spent on tasks 0..tasks-1."""
+        """Worker seconds (wall time) spent on tasks 0..tasks-1."""
         return sum(self.done[t].get("seconds", 0.0) for t in range(tasks))
+
+    def built(self, tasks):
+        """The file's "built" record of tasks 0..tasks-1: when, how many tasks, their worker
+        seconds (wall time) and, over the tasks whose lines record it (`cpu_tasks`; older
+        lines hold wall time only), their CPU seconds."""
+        from datetime import datetime, timezone
+        timed = [self.done[t]["cpu_s"] for t in range(tasks) if "cpu_s" in self.done[t]]
+        return {"created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+                "seconds": round(self.seconds(tasks), 1), "tasks": tasks,
+                "cpu_seconds": round(sum(timed), 1), "cpu_tasks": len(timed)}
 
     def prefix(self, target):
         """(positions of tasks 0, 1, ... while contiguous, capped at target; tasks used)."""
@@ -71,6 +82,15 @@ class Journal:
             out.extend(self.done[t]["positions"])
             t += 1
         return out[:target], t
+
+
+def stopwatch():
+    """A function that gives the journal line's times since this call: {"seconds": wall
+    time, "cpu_s": this process's CPU time} (the CPU time is what a task costs whatever
+    else shares the machine; the wall time is not)."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    return lambda: {"seconds": round(time.perf_counter() - wall, 2),
+                    "cpu_s": round(time.process_time() - cpu, 2)}
 
 
 def progress_bar(total, initial, enabled):
