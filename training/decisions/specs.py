@@ -14,9 +14,10 @@ holds the suites that ship a file, IN_PROGRESS those that do not yet:
   such play (`pick="occurrence"`); the game is the unit of the bootstrap (scoring.py);
 - two independent labellings per position (`labellings=2`, seeds drawn apart): the best
   action is A's, its lead tested on B (cross-fitting, crossfit.py), so the clear rule's z
-  is not inflated by choosing the best on the same samples; Evolution 1024 simulations per
-  action, Dominant Species by successive halving (16 per action first, 1024 for the last
-  two), mixed playouts, a search tree below each action.
+  is not inflated by choosing the best on the same samples; Evolution's feeding 1024
+  simulations per action, its evolve decisions and Dominant Species by successive halving
+  (64 and 16 per action first, 1024 for the last two), mixed playouts, a search tree below
+  each action.
 
 The mixed-table suites (feeding, dominance) keep their earlier method: movers random and the
 heuristics only, a decision type drawn uniformly before a position (`pick="type"`), one
@@ -68,6 +69,13 @@ ZOO_SHARE = 0.2
 TABLE_LABEL = {"evolution": {"sims": 1024, "playout": "mix", "tree": True},
                "dominant_species": {"sims": 1024, "start": 16, "playout": "mix",
                                     "tree": True}}
+# Evolve decisions (which card to play or discard, and where: about 11 legal actions against
+# feeding's 4) by successive halving from 64: on six evolve-2p positions the uniform
+# labelling cost 7.9 CPU seconds each and halving from 64 3.3 (2.4 times fewer), the lead
+# still run 1024 times (`python -m speciesgym.training.decisions.label_bench --suite
+# benchmarks/results/decisions/evolve-2p-v4.json.gz --positions 6 --playouts mix --tree
+# --starts 0 64`; benchmarks/results/decisions/README.md).
+KIND_LABEL = {"evolve": {"sims": 1024, "start": 64, "playout": "mix", "tree": True}}
 FLIGHT = (("flight", (True, False)),)
 
 
@@ -81,7 +89,8 @@ def table_spec(kind, players, version):
     return SuiteSpec(f"{kind}-{players}p", game, mix,
                      FLIGHT if evo else (), per_game=2, version=version, players=(players,),
                      decisions=kind, weights=weights,
-                     pick="occurrence", labellings=2, label=TABLE_LABEL[game])
+                     pick="occurrence", labellings=2,
+                     label=KIND_LABEL.get(kind, TABLE_LABEL[game]))
 
 
 # version 2 of feeding and dominance: the positions and labels of version 1, clear marks by
@@ -96,6 +105,7 @@ def table_spec(kind, players, version):
 # positions, none clear; dominance-2p v4 and dominance-4p v2 labelled by successive halving
 # (TABLE_LABEL) from games without a PPO seat, as did feeding-2p v3, evolve-2p v3 and
 # feeding-4p v1 uniformly; the versions below add the zoo net to the movers (ZOO_SHARE).
+# evolve-2p v4 (uniform, 27 positions) gave way to v5, labelled by halving (KIND_LABEL).
 SPECS = {
     "feeding": SuiteSpec("feeding", "evolution",
                          ("random", "heuristic:grazer", "heuristic:hunter"),
@@ -104,7 +114,7 @@ SPECS = {
                            ("random", "heuristic:dominator", "heuristic:spreader"),
                            per_game=2, version=3, decisions="dominance"),
     "feeding-2p": table_spec("feeding", 2, 4),
-    "evolve-2p": table_spec("evolve", 2, 4),
+    "evolve-2p": table_spec("evolve", 2, 5),
     "dominance-2p": table_spec("dominance", 2, 5),
 }
 # suites being built that ship no file yet (benchmarks/scripts/label_suites.py)
