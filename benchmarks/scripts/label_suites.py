@@ -4,8 +4,9 @@ evolve-2p) in the background, resumably, within a CPU budget per run.
     nice -n 15 python benchmarks/scripts/label_suites.py --cpu-minutes 50
 
 Each round gives one game (two positions, each labelled twice: training/decisions/specs.py)
-to the suite that has had the least labelling time so far, so the suites grow together
-whatever one position costs. Every finished game is appended to the suite's journal
+to the suite with the fewest clear positions so far (ties: the fewest positions), so the
+suites near the aim of --clear together, whatever one position costs and however rarely one
+is clear. Every finished game is appended to the suite's journal
 (benchmarks/results/decisions/<suite>-v<version>.partial.jsonl) and the suite file beside it
 is rewritten, so the same command continues where a run stopped (its budget spent, killed,
 or a rules change: the journal then refuses to mix rules, and the suite must start over).
@@ -91,7 +92,7 @@ def main(argv=None):
         open_ = [n for n in names if state[n][1] < args.clear and state[n][0] < args.positions]
         if not open_:
             break
-        name = min(open_, key=lambda n: state[n][2])
+        name = min(open_, key=lambda n: state[n][1::-1])
         out, _ = paths(name)
         command = (f"python benchmarks/scripts/label_suites.py --seed {args.seed} "
                    f"--positions {args.positions} (suite {name})")
