@@ -42,6 +42,18 @@ def test_regret_under_each_labelling_and_the_noise_floor():
     assert floor({"legal": [3], "values": [0.5]}) is None
 
 
+def test_regret_is_measured_from_the_labellings_own_best_after_halving():
+    """After successive halving action 9 was dropped early with a noisy high mean (0.8 under
+    A, 0.9 under B) above the finalists': regret and the noise floor are measured from each
+    labelling's best (3 under A, 5 under B), so the oracle of the two finalists is not
+    charged with that noise, and the dropped action's regret is below 0."""
+    rec = {"legal": [3, 5, 9], "values": [0.6, 0.5, 0.8], "values_b": [0.4, 0.7, 0.9],
+           "best": 3, "best_b": 5}
+    assert regrets(rec, 3) == pytest.approx((0.0, 0.3))
+    assert regrets(rec, 9) == pytest.approx((-0.2, -0.2))
+    assert floor(rec) == pytest.approx(0.5 * (0.3 + 0.1))
+
+
 def test_intervals_resample_labellings_and_whole_games():
     """Every position scored the same in each labelling: no width from positions; labellings
     that differ give width. Positions of one game move together: two games of 50 positions

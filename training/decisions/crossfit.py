@@ -58,12 +58,18 @@ def two_labellings(rec):
 
 
 def regrets(rec, action):
-    """(regret of `action` under A, under B or None): the best value less the action's."""
-    i = rec["legal"].index(action)
-    under_a = float(max(rec["values"]) - rec["values"][i])
+    """(regret of `action` under A, under B or None): the value of the labelling's best
+    action (`best`, `best_b`) less the action's. The best is the labelling's own, not the
+    highest value: after successive halving an action dropped early holds the mean of a few
+    simulations, which can come out above the finalists' (half the positions of the
+    Dominant Species suites), and taking it as the best would charge every choice, the
+    oracle's too, with that noise. Such an action's regret can be below 0."""
+    legal = rec["legal"]
+    i = legal.index(action)
+    under_a = float(rec["values"][legal.index(rec["best"])] - rec["values"][i])
     if not two_labellings(rec):
         return under_a, None
-    return under_a, float(max(rec["values_b"]) - rec["values_b"][i])
+    return under_a, float(rec["values_b"][legal.index(rec["best_b"])] - rec["values_b"][i])
 
 
 def floor(rec):

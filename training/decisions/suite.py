@@ -22,7 +22,7 @@ their `z` is then the first labelling's best tested on the second. Built positio
 
 `values[i]` is the mover's expected final rank reward (first 1, last 0, ties shared) after
 `legal[i]`, `se[i]` its standard error (agents.search.label); `best` the legal action of
-highest value; `clear` whether its lead over the second is a discovery of the suite
+highest value (after successive halving, among the actions run to the end); `clear` whether its lead over the second is a discovery of the suite
 (agreement is scored on clear positions only, regret on all): `mark_clear` turns each
 position's lead `z` (in paired standard errors) into a two-sided p-value and keeps the
 Benjamini-Hochberg discoveries at a false discovery rate of CLEAR_FDR over the suite's
