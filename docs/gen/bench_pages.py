@@ -132,14 +132,45 @@ def decisions_page():
         first = rows[0]
         out += _section(s, f"{first['n']} positions ({first['n_clear']} clear); noise floor "
                            f"{float(first['floor']):.4f} [{float(first['floor_lo']):.4f}, "
-                           f"{float(first['floor_hi']):.4f}].",
+                           f"{float(first['floor_hi']):.4f}]; {floor_share(rows)}.",
                         ("agent", "agreement [95%]", "regret [95%]", "ms per decision"),
                         [(f"`{r['agent']}`", f"{float(r['agreement']):.3f} "
                           f"[{float(r['agreement_lo']):.3f}, {float(r['agreement_hi']):.3f}]",
                           f"{float(r['regret']):.4f} [{float(r['regret_lo']):.4f}, "
                           f"{float(r['regret_hi']):.4f}]", f"{float(r['ms_per_decision']):.2f}")
                          for r in rows])
+    out += status_section()
     return "\n".join(out)
+
+
+def floor_share(rows):
+    """The noise floor's share of the spread from the best agent's regret to random's (the
+    suites aim at a quarter or less)."""
+    regret = {r["agent"]: float(r["regret"]) for r in rows}
+    if "random" not in regret or len(regret) < 2:
+        return "no random agent on the board to measure the spread against"
+    spread = regret["random"] - min(regret.values())
+    if spread <= 0:
+        return "random's regret is the lowest: no spread to measure the floor against"
+    return (f"best-to-random spread {spread:.4f}, floor / spread "
+            f"{float(rows[0]['floor']) / spread:.2f}")
+
+
+def status_section():
+    """Where the suites being built stand: benchmarks/scripts/label_suites.py's status."""
+    s = src.SUITE_STATUS
+    lines = (RESULTS / s["file"]).read_text().splitlines()
+    head = ("suite", "games", "positions", "clear", "worker s", "CPU s", "of games")
+    rows = []
+    for line in lines[1:]:
+        name, version, *counts = line.split()
+        rows.append((f"{name} {version}", *counts))
+    return ["## The suites being built", "",
+            "Each grows until it holds 150 clear positions; the journals resume. Worker "
+            "seconds are wall time (other jobs and pauses stretch them); CPU seconds are "
+            "recorded for the games labelled since CPU time was kept (`of games`). Raw file: "
+            f"`benchmarks/results/{s['file']}`.", "", f"```\n{s['command']}\n```", "",
+            table(head, rows), ""]
 
 
 def pages():

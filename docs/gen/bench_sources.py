@@ -66,7 +66,20 @@ DECISIONS = [
          command=f"NAME={name} A=<shipped suite> B=<relabelled suite> AGENTS=<agents> "
                  "sh benchmarks/scripts/noise_floor.sh")
     for name in ("feeding-2p", "evolve-2p", "dominance-2p")
+] + [
+    dict(title=f"{name} v{version} ({name[-2]} players, being built: the frozen method, "
+               "two labellings per position)",
+         file=f"decisions/noise-floor/board-{name}-v{version}/leaderboard.csv",
+         date="2026-12-06", commit="865f63f", machine=MACHINE,
+         command=f"PAIRED=benchmarks/results/decisions/{name}-v{version}.json.gz "
+                 f"NAME={name}-v{version} AGENTS=<agents> sh benchmarks/scripts/noise_floor.sh")
+    for name, version in (("feeding-2p", 4), ("feeding-4p", 2), ("dominance-2p", 5),
+                          ("dominance-4p", 3))
 ]
+# where the suites being built stand (benchmarks/scripts/label_suites.py writes it)
+SUITE_STATUS = dict(file="decisions/status.txt",
+                    command="nice -n 15 python benchmarks/scripts/label_suites.py "
+                            "--cpu-minutes <N>")
 
 # The second labelling of each shipped suite (the same positions and method, another seed),
 # under benchmarks/results/: the decision-suites table shows how far the two agree.
