@@ -1,7 +1,7 @@
 #!/bin/sh
 # Held-out validation of a decision suite: does its regret order match a tournament's order
 # over agents that took no part in choosing the labelling method (other search budgets and
-# priors, MCTS; new PPO seeds or zoo agents can be added to AGENTS)?
+# priors, MCTS, the shipped zoo net; new PPO seeds can be added to AGENTS)?
 #
 #   1. the suite's leaderboard of AGENTS (regret, noise floor, suite version and hashes);
 #   2. a tournament at the suite's table size between hybrids that differ only in who takes
@@ -15,7 +15,7 @@
 #
 #   nice -n 15 sh benchmarks/scripts/validate_suite.sh
 #   SUITE=dominance-2p GAME=dominant_species BASE=heuristic:spreader \
-#     AGENTS="random,search:8,search:24,search:96,search:48:dominator,search:48:spreader,mcts:16,mcts:64" \
+#     AGENTS="random,search:8,search:24,search:96,search:48:dominator,search:48:spreader,mcts:16,mcts:64,zoo:dominant_species-2p" \
 #     nice -n 15 sh benchmarks/scripts/validate_suite.sh
 set -e
 SPECIESGYM=${SPECIESGYM:-"python -m speciesgym"}
@@ -24,9 +24,9 @@ GAME=${GAME:-evolution}
 KIND=${KIND:-${SUITE%-*}}
 PLAYERS=${PLAYERS:-$(echo "$SUITE" | sed 's/.*-\([0-9]\)p$/\1/')}
 BASE=${BASE:-heuristic:flyer}
-AGENTS=${AGENTS:-"random,search:8,search:24,search:96,search:48:grazer,search:48:hunter,mcts:16,mcts:64"}
+AGENTS=${AGENTS:-"random,search:8,search:24,search:96,search:48:grazer,search:48:hunter,mcts:16,mcts:64,zoo:evolution-${PLAYERS}p"}
 GAMES=${GAMES:-2000}
-OUT=${OUT:-runs/validate-$SUITE}
+OUT=${OUT:-benchmarks/results/decisions/validate/$SUITE}   # the games' records are not kept in git
 mkdir -p "$OUT"
 $SPECIESGYM decisions leaderboard --suite "$SUITE" --agents "$AGENTS" --out "$OUT/board"
 ENTRANTS=$(echo "$AGENTS" | tr ',' '\n' | sed "s#.*#hybrid:$KIND:&|$BASE#" | paste -sd, -)
