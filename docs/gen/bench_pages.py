@@ -144,16 +144,13 @@ def decisions_page():
 
 
 def floor_share(rows):
-    """The noise floor's share of the spread from the best agent's regret to random's (the
-    suites aim at a quarter or less)."""
-    regret = {r["agent"]: float(r["regret"]) for r in rows}
-    if "random" not in regret or len(regret) < 2:
-        return "no random agent on the board to measure the spread against"
-    spread = regret["random"] - min(regret.values())
-    if spread <= 0:
-        return "random's regret is the lowest: no spread to measure the floor against"
-    return (f"best-to-random spread {spread:.4f}, floor / spread "
-            f"{float(rows[0]['floor']) / spread:.2f}")
+    """The noise floor's share of the spread its board measures it against (the spread from
+    the best agent's regret to random's: the suites aim at a quarter or less)."""
+    from speciesgym.training.decisions.leaderboard import spread
+    width, name = spread(rows)
+    if width <= 0:
+        return f"{name} spread {width:.4f}: no spread to measure the floor against"
+    return f"{name} spread {width:.4f}, floor / spread {float(rows[0]['floor']) / width:.2f}"
 
 
 def status_section():

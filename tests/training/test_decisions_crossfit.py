@@ -51,7 +51,17 @@ def test_regret_is_measured_from_the_labellings_own_best_after_halving():
            "best": 3, "best_b": 5}
     assert regrets(rec, 3) == pytest.approx((0.0, 0.3))
     assert regrets(rec, 9) == pytest.approx((-0.2, -0.2))
-    assert floor(rec) == pytest.approx(0.5 * (0.3 + 0.1))
+    assert floor(rec) == pytest.approx(0.5 * (0.3 + 0.1))       # labelled uniformly
+
+
+def test_after_halving_the_floor_scores_only_a_best_that_ran_to_the_end():
+    """B ran A's best (3) to the end; A dropped B's best (5) early for a low mean (0.1): the
+    floor of a halving record is A's best under B alone, not charged with A's race."""
+    rec = {"legal": [3, 5, 9], "values": [0.6, 0.1, 0.4], "values_b": [0.5, 0.7, 0.2],
+           "best": 3, "best_b": 5, "start": 16}
+    assert regrets(rec, 5) == pytest.approx((0.5, 0.0))
+    assert floor(rec) == pytest.approx(0.2)
+    assert floor(dict(rec, start=0)) == pytest.approx(0.5 * (0.2 + 0.5))
 
 
 def test_intervals_resample_labellings_and_whole_games():
@@ -94,6 +104,20 @@ def test_eval_and_leaderboard_print_the_noise_floor(tmp_path, capsys):
     assert rows[0]["floor"] == pytest.approx(expected, abs=1e-4)
     one = evaluate(load_suite(toy_suite(tmp_path)), Lowest())
     assert one.overall["floor"] is None and "not measured" in one.report()[-1]
+
+
+def test_the_floor_is_measured_against_the_spread_to_random():
+    """The floor's share is of the spread from the best agent to random when random is on
+    the board (the suites' aim), else from the best to the worst."""
+    from speciesgym.training.decisions.leaderboard import floor_words, spread
+    rows = [dict(agent=a, regret=r, floor=0.002, floor_lo=0.001, floor_hi=0.003, n_clear=3,
+                 n=9, games=5) for a, r in (("search:8", 0.010), ("worse", 0.030),
+                                            ("random", 0.018))]
+    assert spread(rows) == (pytest.approx(0.008), "best-to-random")
+    assert "best-to-random spread 0.0080, floor / spread 0.25" in floor_words(rows)
+    assert spread(rows[:2]) == (pytest.approx(0.020), "best-to-worst")
+    assert spread([dict(rows[0], regret="0.0180"), dict(rows[2], regret="0.0180")])[0] == 0
+    assert "no spread" in floor_words([rows[2], dict(rows[0], regret=0.018)])
 
 
 def test_proof_resamples_labellings_and_games_and_names_separated_neighbours():

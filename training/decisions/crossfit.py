@@ -9,8 +9,9 @@ errs on the careful side. A's own z is kept as `z_a`. `clear` is then the suite'
 Benjamini-Hochberg rule (suite.mark_clear) over the cross-fitted z.
 
 The noise floor of a position (`floor`) is the regret of an oracle that plays one
-labelling's best action, scored under the other, averaged over both directions: what a
-perfect player scores against labels this noisy. An agent's regret at a position
+labelling's best action, scored under the other, averaged over both directions (after
+successive halving, A's best under B alone): what a perfect player scores against labels
+this noisy. An agent's regret at a position
 (`regrets`) is scored under each labelling; summaries average them and their intervals
 resample which labelling scores each position (scoring.py).
 """
@@ -74,10 +75,16 @@ def regrets(rec, action):
 
 def floor(rec):
     """The position's noise floor: A's best scored under B and B's best under A, averaged
-    (None with one labelling)."""
+    (None with one labelling). After successive halving (`start` in the record) only A's
+    best under B: B ran A's best to the end (label_pair keeps it), but A may have dropped
+    B's best after a few simulations, for a low mean, and scoring B's best by that mean
+    would charge the oracle with A's race, not with the labels' noise."""
     if not two_labellings(rec):
         return None
-    return 0.5 * (regrets(rec, rec["best"])[1] + regrets(rec, rec["best_b"])[0])
+    a_under_b = regrets(rec, rec["best"])[1]
+    if rec.get("start"):
+        return a_under_b
+    return 0.5 * (a_under_b + regrets(rec, rec["best_b"])[0])
 
 
 def check_start(command, start, sims):

@@ -42,18 +42,29 @@ def table_lines(rows):
     return out + [floor_words(rows)]
 
 
+def spread(rows):
+    """(the spread the noise floor is measured against, its name): from the best agent's
+    regret to random's when random is on the board (the suites aim at a floor of a quarter
+    of it at most), else to the worst agent's. `rows`: the board's, regret as a number or
+    its text."""
+    regret = {r["agent"]: float(r["regret"]) for r in rows}
+    worst = "random" if "random" in regret else max(regret, key=regret.get)
+    return regret[worst] - min(regret.values()), \
+        "best-to-random" if worst == "random" else "best-to-worst"
+
+
 def floor_words(rows):
     """The noise floor beside the agents: its value and its share of the spread from the
-    best agent's regret to the worst's (the table suites aim at a quarter at most)."""
+    best agent's regret to random's (spread)."""
     if not rows or rows[0].get("floor") in ("", None):
         return ("noise floor: not measured (one labelling per position); agents closer "
                 "than the labels' own noise cannot be told apart")
     first = rows[0]
-    spread = max(r["regret"] for r in rows) - min(r["regret"] for r in rows)
-    share = f"{first['floor'] / spread:.2f}" if spread > 0 else "-"
+    width, name = spread(rows)
+    share = f"{first['floor'] / width:.2f}" if width > 0 else "- (no spread)"
     return (f"noise floor {first['floor']:.4f} [{first['floor_lo']:.4f}, "
             f"{first['floor_hi']:.4f}] (an oracle of one labelling scored under the other); "
-            f"best-to-worst spread {spread:.4f}, floor / spread {share}; "
+            f"{name} spread {width:.4f}, floor / spread {share}; "
             f"{first['n_clear']} clear of {first['n']} positions from {first['games']} games")
 
 
