@@ -70,7 +70,7 @@ DECISIONS = [
     dict(title=f"{name} v{version} ({name[-2]} players, being built: the frozen method, "
                "two labellings per position)",
          file=f"decisions/noise-floor/board-{name}-v{version}/leaderboard.csv",
-         date="2026-12-06", commit="865f63f", machine=MACHINE,
+         date="2026-12-06", commit="ab5cd83", machine=MACHINE,
          command=f"PAIRED=benchmarks/results/decisions/{name}-v{version}.json.gz "
                  f"NAME={name}-v{version} AGENTS=<agents> sh benchmarks/scripts/noise_floor.sh")
     for name, version in (("feeding-2p", 4), ("feeding-4p", 2), ("dominance-2p", 5),
