@@ -14,6 +14,7 @@ import pathlib
 import sys
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from datetime import datetime, timezone
 
 
 class Journal:
@@ -69,7 +70,6 @@ class Journal:
         """The file's "built" record of tasks 0..tasks-1: when, how many tasks, their worker
         seconds (wall time) and, over the tasks whose lines record it (`cpu_tasks`; older
         lines hold wall time only), their CPU seconds."""
-        from datetime import datetime, timezone
         timed = [self.done[t]["cpu_s"] for t in range(tasks) if "cpu_s" in self.done[t]]
         return {"created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
                 "seconds": round(self.seconds(tasks), 1), "tasks": tasks,
