@@ -4,7 +4,8 @@ import json
 import pytest
 
 from speciesgym.training.tournament.match import run_match
-from speciesgym.training.tournament.match_summary import main, read_games, seed_runs, summarise
+from speciesgym.training.tournament.match_summary import (main, read_games, seed_iqm, seed_runs,
+                                                          summarise)
 from speciesgym.training.stats import wilson
 
 AGENTS = ["search:1", "random"]
@@ -64,3 +65,28 @@ def test_a_real_match_log_summarises_to_the_match_figures(tmp_path, capsys):
         assert got["mean_score"] == pytest.approx(row["mean_score"])
     assert main([str(log), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["games"] == 4
+
+
+def test_seed_iqm_over_one_log_per_training_seed(tmp_path, capsys):
+    """Three seeds of a learned agent against the same opponent: each seed's share, then
+    the IQM over the three (all three: a quarter of 3 rounds down to none cut) with its
+    bootstrap interval; a log against another opponent is refused by name."""
+    logs = []
+    for k, wins in enumerate((1, 2, 3)):
+        log = tmp_path / f"s{k}.jsonl"
+        agents = [f"ppo:s{k}.zip", "search:1"]
+        _write(log, [_line(300 + g, 300, [g % 2, 1 - g % 2],
+                           [1.0, 0.0] if g < wins else [0.0, 1.0], agents=agents)
+                     for g in range(4)])
+        logs.append(str(log))
+    s = seed_iqm(logs)
+    assert [p["win_share"] for p in s["seeds"]] == [0.25, 0.5, 0.75]
+    assert s["iqm"] == pytest.approx(0.5) and s["low"] <= 0.5 <= s["high"]
+    assert s["opponents"] == ["search:1"] and s["seeds"][1]["agent"] == "ppo:s1.zip"
+    assert main(["--iqm"] + logs) == 0
+    out = capsys.readouterr().out
+    assert "IQM over 3 seeds against search:1: 0.500" in out
+    other = tmp_path / "other.jsonl"
+    _write(other, [_line(300, 300, [0, 1], [1.0, 0.0], agents=["ppo:s3.zip", "random"])])
+    assert main(["--iqm"] + logs + [str(other)]) == 2
+    assert "other opponents" in capsys.readouterr().err

@@ -10,6 +10,13 @@ line's `seats` (the seat of each agent), so the per-seat split stays right whate
 Prints, per agent, the win share (a shared win split) with its 95% Wilson interval, the
 share from each seat, the mean score; then the seeds covered and the CPU seconds per game
 (median and interquartile range); `--json` prints the same as one JSON object.
+
+    python -m speciesgym.training.tournament.match_summary --iqm LOG_SEED0 LOG_SEED1 ...
+
+`--iqm`: every log is one training seed of its first agent against the same opponents
+(a learned agent's targets are IQMs over seeds): each seed's win share with its Wilson
+interval, then the IQM over the seeds with its 95% bootstrap interval over them
+(training.stats, as `speciesgym report` and the zoo's seed runs compute it).
 """
 import argparse
 import json
@@ -71,6 +78,36 @@ def summarise(agents, games):
             "cpu_s_iqr": [float(np.nanpercentile(cpu, 25)), float(np.nanpercentile(cpu, 75))]}
 
 
+def seed_iqm(paths):
+    """{"seeds": [per log: its first agent's wins, games, share and Wilson interval],
+    "opponents", "iqm", "low", "high"}: the IQM of the first agents' win shares over the logs
+    (one training seed each) with its bootstrap interval. Logs whose other agents differ
+    are a ValueError naming the file."""
+    from speciesgym.training.stats import iqm, stratified_bootstrap
+    per, opponents = [], None
+    for path in paths:
+        agents, games = read_games([path])
+        if opponents is None:
+            opponents = agents[1:]
+        elif agents[1:] != opponents:
+            raise ValueError(f"{path}: other opponents ({agents[1:]}, not {opponents})")
+        first = summarise(agents, games)["agents"][0]
+        per.append({"log": str(path), **{k: first[k] for k in
+                                          ("agent", "wins", "games", "win_share", "low", "high")}})
+    shares = np.array([p["win_share"] for p in per])
+    low, high = stratified_bootstrap([shares])
+    return {"seeds": per, "opponents": opponents, "iqm": float(iqm(shares)), "low": low,
+            "high": high}
+
+
+def print_seed_iqm(summary):
+    for p in summary["seeds"]:
+        print(f"  {p['agent']:<40} {p['wins']:g}/{p['games']} = {p['win_share']:.3f} "
+              f"[{p['low']:.3f}, {p['high']:.3f}]  ({p['log']})")
+    print(f"IQM over {len(summary['seeds'])} seeds against {', '.join(summary['opponents'])}: "
+          f"{summary['iqm']:.3f} [{summary['low']:.3f}, {summary['high']:.3f}]")
+
+
 def seed_runs(seeds):
     """Sorted seeds as [first, last] runs of consecutive numbers."""
     runs = []
@@ -86,14 +123,19 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("logs", nargs="+")
     parser.add_argument("--json", action="store_true", help="print JSON only")
+    parser.add_argument("--iqm", action="store_true",
+                        help="each log one training seed of its first agent: the IQM over them")
     args = parser.parse_args(argv)
     try:
-        summary = summarise(*read_games(args.logs))
+        summary = seed_iqm(args.logs) if args.iqm else summarise(*read_games(args.logs))
     except (OSError, ValueError) as e:
         print(f"match_summary: {e}", file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(summary))
+        return 0
+    if args.iqm:
+        print_seed_iqm(summary)
         return 0
     seeds = ", ".join(f"{a}-{b}" if a != b else str(a) for a, b in summary["seeds"])
     low, high = summary["cpu_s_iqr"]
