@@ -36,11 +36,11 @@ def paths(name):
 
 
 def progress(name):
-    """(positions, clear, labelling seconds) of a suite's journal so far (clear: the floor
-    z > 2 of each position; the suite file's marks, by false discovery rate, are stricter)."""
+    """(positions, clear) of a suite's journal so far (clear: the floor z > 2 of each
+    position; the suite file's marks, by false discovery rate, are stricter)."""
     _, journal = paths(name)
     if not journal.exists():
-        return 0, 0, 0.0
+        return 0, 0
     done = []
     for line in journal.read_text().splitlines()[1:]:
         try:
@@ -48,7 +48,7 @@ def progress(name):
         except json.JSONDecodeError:          # a torn last line: the next build drops it
             pass
     positions = [p for e in done for p in e["positions"]]
-    return len(positions), sum(p["clear"] for p in positions), sum(e["seconds"] for e in done)
+    return len(positions), sum(p["clear"] for p in positions)
 
 
 def write_status(names):
@@ -92,13 +92,13 @@ def main(argv=None):
         open_ = [n for n in names if state[n][1] < args.clear and state[n][0] < args.positions]
         if not open_:
             break
-        name = min(open_, key=lambda n: state[n][1::-1])
+        name = min(open_, key=lambda n: state[n][::-1])
         out, _ = paths(name)
         command = (f"python benchmarks/scripts/label_suites.py --seed {args.seed} "
                    f"--positions {args.positions} (suite {name})")
         build(BuildArgs(name, str(out), positions=args.positions, seed=args.seed, workers=1,
                         max_tasks=1, progress=False, command=command))
-        print(f"{time.process_time() / 60:6.1f} CPU min  {name}: {progress(name)[:2]}",
+        print(f"{time.process_time() / 60:6.1f} CPU min  {name}: {progress(name)}",
               flush=True)
     print("\n".join(write_status(SUITES)))
     return 0

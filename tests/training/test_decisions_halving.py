@@ -3,7 +3,8 @@
 so, and a start above the final count is refused."""
 import pytest
 
-from tests.training.decision_suites import tiny_build, tiny_relabel, tiny_suite, toy_suite  # noqa: F401
+from tests.training.decision_suites import (tiny_build, tiny_relabel, tiny_suite,  # noqa: F401
+                                            toy_suite)
 
 
 @pytest.mark.parametrize("name", ["dominance-2p", "evolve-2p"])

@@ -75,7 +75,7 @@ TABLE_LABEL = {"evolution": {"sims": 1024, "playout": "mix", "tree": True},
 # still run 1024 times (`python -m speciesgym.training.decisions.label_bench --suite
 # benchmarks/results/decisions/evolve-2p-v4.json.gz --positions 6 --playouts mix --tree
 # --starts 0 64`; benchmarks/results/decisions/README.md).
-KIND_LABEL = {"evolve": {"sims": 1024, "start": 64, "playout": "mix", "tree": True}}
+KIND_LABEL = {"evolve": {**TABLE_LABEL["evolution"], "start": 64}}
 FLIGHT = (("flight", (True, False)),)
 
 

@@ -22,15 +22,15 @@ their `z` is then the first labelling's best tested on the second. Built positio
 
 `values[i]` is the mover's expected final rank reward (first 1, last 0, ties shared) after
 `legal[i]`, `se[i]` its standard error (agents.search.label); `best` the legal action of
-highest value (after successive halving, among the actions run to the end); `clear` whether its lead over the second is a discovery of the suite
-(agreement is scored on clear positions only, regret on all): `mark_clear` turns each
-position's lead `z` (in paired standard errors) into a two-sided p-value and keeps the
-Benjamini-Hochberg discoveries at a false discovery rate of CLEAR_FDR over the suite's
-positions, and never a lead of CLEAR_Z or less. A fixed mark (z > 2) called about one clear
-position in eight falsely in a suite where few positions are clear (most decisions have
-near-equal best actions, and 5% of those pass z > 2 by chance), which showed as 6 of 53
-disagreements between two labellings of the dominance suite; the rule and its threshold are
-stored in the file as `clear_rule`.
+highest value (after successive halving, among the actions run to the end); `clear` whether
+its lead over the second is a discovery of the suite (agreement is scored on clear positions
+only, regret on all): `mark_clear` turns each position's lead `z` (in paired standard
+errors) into a two-sided p-value and keeps the Benjamini-Hochberg discoveries at a false
+discovery rate of CLEAR_FDR over the suite's positions, and never a lead of CLEAR_Z or less.
+A fixed mark (z > 2) called about one clear position in eight falsely in a suite where few
+positions are clear (most decisions have near-equal best actions, and 5% of those pass z > 2
+by chance), which showed as 6 of 53 disagreements between two labellings of the dominance
+suite; the rule and its threshold are stored in the file as `clear_rule`.
 
 `load_suite(name_or_path)` takes a shipped suite's name (the highest version under
 training/decisions/suites/) or a path. A suite labelled under other rules than the running
