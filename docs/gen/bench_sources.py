@@ -67,8 +67,11 @@ DECISIONS = [
                  "sh benchmarks/scripts/noise_floor.sh")
     for name in ("feeding-2p", "evolve-2p", "dominance-2p")
 ] + [
-    dict(title=f"{name} v{version} ({name[-2]} players, being built: the frozen method, "
-               "two labellings per position)",
+    dict(title=f"{name} v{version} ({name[-2]} players, "
+               + ("1024 simulations, given way to v5 at 8192 for its floor: the frozen "
+                  "method otherwise" if (name, version) == ("feeding-2p", 4) else
+                  "being built: the frozen method")
+               + ", two labellings per position)",
          file=f"decisions/noise-floor/board-{name}-v{version}/leaderboard.csv",
          date="2026-12-06", commit="ab5cd83", machine=MACHINE,
          command=f"PAIRED=benchmarks/results/decisions/{name}-v{version}.json.gz "

@@ -15,9 +15,9 @@ holds the suites that ship a file, IN_PROGRESS those that do not yet:
 - two independent labellings per position (`labellings=2`, seeds drawn apart): the best
   action is A's, its lead tested on B (cross-fitting, crossfit.py), so the clear rule's z
   is not inflated by choosing the best on the same samples; Evolution's feeding 1024
-  simulations per action, its evolve decisions and Dominant Species by successive halving
-  (64 and 16 per action first, 1024 for the last two), mixed playouts, a search tree below
-  each action.
+  simulations per action (8192 at 2 players), its evolve decisions and Dominant Species by
+  successive halving (64 and 16 per action first, 1024 for the last two), mixed playouts, a
+  search tree below each action.
 
 The mixed-table suites (feeding, dominance) keep their earlier method: movers random and the
 heuristics only, a decision type drawn uniformly before a position (`pick="type"`), one
@@ -76,6 +76,15 @@ TABLE_LABEL = {"evolution": {"sims": 1024, "playout": "mix", "tree": True},
 # benchmarks/results/decisions/evolve-2p-v4.json.gz --positions 6 --playouts mix --tree
 # --starts 0 64`; benchmarks/results/decisions/README.md).
 KIND_LABEL = {"evolve": {**TABLE_LABEL["evolution"], "start": 64}}
+# Feeding at 2 players at 8192 simulations per action: feeding-2p v4 (1024) came out at a
+# noise floor of 0.58 of its best-to-random spread; the floor model fitted to its own two
+# labellings puts 4096 at 0.21 and 8192 at 0.12 (`python -m
+# speciesgym.training.decisions.floor_model --suite
+# benchmarks/results/decisions/feeding-2p-v4.json.gz --spread 0.0073`), and a labelling at
+# 4096 costs about 6 CPU seconds a position (label_bench, 4 positions), so the margin below
+# the quarter aimed at is cheap. Uniform, not halving: with 4 actions, halving from 256 or
+# 512 leaves the floor near 0.4-0.5 of the spread in the same model.
+SIZE_LABEL = {("feeding", 2): {**TABLE_LABEL["evolution"], "sims": 8192}}
 FLIGHT = (("flight", (True, False)),)
 
 
@@ -90,7 +99,8 @@ def table_spec(kind, players, version):
                      FLIGHT if evo else (), per_game=2, version=version, players=(players,),
                      decisions=kind, weights=weights,
                      pick="occurrence", labellings=2,
-                     label=KIND_LABEL.get(kind, TABLE_LABEL[game]))
+                     label=SIZE_LABEL.get((kind, players),
+                                          KIND_LABEL.get(kind, TABLE_LABEL[game])))
 
 
 # version 2 of feeding and dominance: the positions and labels of version 1, clear marks by
@@ -105,7 +115,8 @@ def table_spec(kind, players, version):
 # positions, none clear; dominance-2p v4 and dominance-4p v2 labelled by successive halving
 # (TABLE_LABEL) from games without a PPO seat, as did feeding-2p v3, evolve-2p v3 and
 # feeding-4p v1 uniformly; the versions below add the zoo net to the movers (ZOO_SHARE).
-# evolve-2p v4 (uniform, 27 positions) gave way to v5, labelled by halving (KIND_LABEL).
+# evolve-2p v4 (uniform, 27 positions) gave way to v5, labelled by halving (KIND_LABEL);
+# feeding-2p v4 (1024 simulations, 77 positions) to v5 at 8192 (SIZE_LABEL).
 SPECS = {
     "feeding": SuiteSpec("feeding", "evolution",
                          ("random", "heuristic:grazer", "heuristic:hunter"),
@@ -113,7 +124,7 @@ SPECS = {
     "dominance": SuiteSpec("dominance", "dominant_species",
                            ("random", "heuristic:dominator", "heuristic:spreader"),
                            per_game=2, version=3, decisions="dominance"),
-    "feeding-2p": table_spec("feeding", 2, 4),
+    "feeding-2p": table_spec("feeding", 2, 5),
     "evolve-2p": table_spec("evolve", 2, 5),
     "dominance-2p": table_spec("dominance", 2, 5),
 }
