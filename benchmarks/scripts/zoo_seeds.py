@@ -1,7 +1,8 @@
 """The net alone of several PPO training runs (one per seed), packed as policy/value nets
-(training.exit.from_ppo), against a heuristic on every other seat: each seed's win share over
---games games, seats rotating, then the IQM across seeds with its 95% bootstrap interval over
-the seeds (training.stats), as the learned agent's targets ask.
+(training.exit.from_ppo; or given packed: .npz files, zoo:<game>-<n>p), against a heuristic
+on every other seat: each seed's win share over --games games, seats rotating, then the IQM
+across seeds with its 95% bootstrap interval over the seeds (training.stats), as the learned
+agent's targets ask.
 
     python benchmarks/scripts/zoo_seeds.py --against heuristic:flyer --games 200 \\
         runs/zoo-evolution-4p/final.zip runs/zoo-evolution-4p-s1/final.zip ...
@@ -14,10 +15,20 @@ import numpy as np
 
 from speciesgym.agents import from_spec
 from speciesgym.agents.net.agent import NetAgent
+from speciesgym.agents.net.mlp import load
 from speciesgym.agents.ppo_agent import read_metadata
 from speciesgym.agents.runner import play_match
 from speciesgym.training.exit.from_ppo import ppo_net
 from speciesgym.training.stats import iqm, stratified_bootstrap, wilson
+
+
+def packed(path):
+    """The policy/value net of a MaskablePPO checkpoint (a .zip, packed here), of a packed
+    net file (.npz) or of a shipped net (zoo:<game>-<n>p)."""
+    if path.startswith("zoo:") or path.endswith(".npz"):
+        return load(path)
+    meta = read_metadata(path)
+    return ppo_net(path, meta["game"], int(meta["num_players"]))
 
 
 def main(argv=None):
@@ -35,9 +46,8 @@ def main(argv=None):
     for spec in args.against:
         shares = []
         for path in args.checkpoints:
-            meta = read_metadata(path)
-            game, n = meta["game"], int(meta["num_players"])
-            net = ppo_net(path, game, n)
+            net = packed(path)
+            game, n = net.game, int(net.players)
             res = play_match(game, n, [NetAgent(net)] + [from_spec(spec, game, n, seed=args.seed)
                                                          for _ in range(n - 1)],
                              args.games, seed=args.seed)
