@@ -205,14 +205,14 @@ EXIT_TARGETS = [
               "at 1M steps took 32 of the same 100 games (0.320 [0.24, 0.42], log "
               "net-vs-search200cpums-evolution-2p.jsonl). Dominant Species, "
               "zoo:dominant_species-2p: 5 "
-              "of the first 63 games (0.079 [0.03, 0.17], Wilson; about 65 CPU s a game), "
+              "of the first 65 games (0.077 [0.03, 0.17], Wilson; about 65 CPU s a game), "
               "the interval lies wholly below 40%; the 100 games go on "
               "(the same command with --game dominant_species and the log "
               "net-vs-search200cpums-dominant_species-2p.jsonl, which resumes).",
          ),
     dict(target="net-guided search at 200 ms >= 60% against search:200cpums (100 games)",
-         met="Evolution: yes for the shipped seed (0.675), seed 2 0.600 after 45 of 100 "
-             "games, seed 1 going on; Dominant Species: open",
+         met="Evolution: yes for the shipped seed (0.675), seed 2 0.581 after 62 of 100 "
+             "games, seed 1 0.667 after 18; Dominant Species: open",
          note="The net read at the root alone (`netdepth=1`: one forward pass per move, its "
               "prior steering the root's PUCT, values from rollouts, deeper nodes searched "
               "as without a net) keeps 0.98 (Evolution) and 0.96 (Dominant Species) of the "
@@ -230,9 +230,9 @@ EXIT_TARGETS = [
               "trained; the interval's lower end lies below 60%. The kept net of seed 2 "
               "(benchmarks/results/strength/nets/evolution-2p-3m-s2.npz), the same command "
               "with `net=` that file and the log "
-              "netroot-vs-search200cpums-evolution-2p-s2.jsonl: 27 of the first 45 games "
-              "(0.600 [0.45, 0.73]; about 83 CPU s a game); seed 1's match (log ...-s1.jsonl) "
-              "has begun; both resume. Dominant "
+              "netroot-vs-search200cpums-evolution-2p-s2.jsonl: 36 of the first 62 games "
+              "(0.581 [0.46, 0.70]; about 82 CPU s a game); seed 1 (log ...-s1.jsonl): 12 of "
+              "the first 18 (0.667 [0.44, 0.84]); both resume. Dominant "
               "Species, the same command with --game dominant_species, "
               "zoo:dominant_species-2p and the log "
               "netroot-vs-search200cpums-dominant_species-2p.jsonl: 10 of the first 26 games "
