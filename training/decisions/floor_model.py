@@ -67,13 +67,12 @@ def table(records, times, spread=None, draws=400, seed=0):
     and the floor observed on `records`."""
     inputs = model_inputs(records)
     observed = float(np.mean([floor(r) for r in records]))
-    at_one = expected_floor(inputs, 1, draws, seed)
-    ratio = observed / at_one if at_one > 0 else 1.0
+    model = {k: expected_floor(inputs, k, draws, seed) for k in {1, *times}}
+    ratio = observed / model[1] if model[1] > 0 else 1.0
     rows = []
     for k in times:
-        model = expected_floor(inputs, k, draws, seed)
-        scaled = model * ratio
-        rows.append((k, model, scaled, scaled / spread if spread else None))
+        scaled = model[k] * ratio
+        rows.append((k, model[k], scaled, scaled / spread if spread else None))
     return rows, observed
 
 
