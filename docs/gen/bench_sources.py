@@ -186,7 +186,7 @@ EXIT_TARGETS = [
               "experts after cloning the spreader) stayed between 0.06 and 0.15."),
     dict(target="net alone >= 40% against search:200cpums (both games, 100 games)",
          met="Evolution: yes at the IQM of 3 seeds (0.440 with the kept nets), its "
-             "interval's lower end 0.390; Dominant Species: no",
+             "interval's lower end 0.390; Dominant Species: no (one seed, 0.060)",
          note="Evolution: the 3M-step recipe nets of seeds 0 (shipped as zoo:evolution-2p), "
               "1 and 2, each alone against search:200cpums, 100 games from seed 300, seats "
               "rotating, a shared win split: 0.400 [0.309, 0.498], 0.570 [0.472, 0.663] "
@@ -206,15 +206,15 @@ EXIT_TARGETS = [
               "(net-vs-search200cpums-evolution-2p-3m-3seeds-packed.txt). The recipe's net "
               "at 1M steps took 32 of the same 100 games (0.320 [0.24, 0.42], log "
               "net-vs-search200cpums-evolution-2p.jsonl). Dominant Species, "
-              "zoo:dominant_species-2p: 5 "
-              "of the first 65 games (0.077 [0.03, 0.17], Wilson; about 65 CPU s a game), "
-              "the interval lies wholly below 40%; the 100 games go on "
+              "zoo:dominant_species-2p: 6 "
+              "of 100 games (0.060 [0.028, 0.125], Wilson; mean score 185.2 against 264.1; "
+              "about 65 CPU s a game), one seed, its interval wholly below 40% "
               "(the same command with --game dominant_species and the log "
-              "net-vs-search200cpums-dominant_species-2p.jsonl, which resumes).",
+              "net-vs-search200cpums-dominant_species-2p.jsonl).",
          ),
     dict(target="net-guided search at 200 ms >= 60% against search:200cpums (100 games)",
-         met="Evolution: yes for the shipped seed (0.675), seed 2 0.581 after 62 of 100 "
-             "games, seed 1 0.667 after 18; Dominant Species: open",
+         met="Evolution: yes (IQM of 3 seeds 0.695 [0.640, 0.770], the interval's lower "
+             "end above 0.60); Dominant Species: open (one seed, 0.385 after 26 of 100 games)",
          note="The net read at the root alone (`netdepth=1`: one forward pass per move, its "
               "prior steering the root's PUCT, values from rollouts, deeper nodes searched "
               "as without a net) keeps 0.98 (Evolution) and 0.96 (Dominant Species) of the "
@@ -229,12 +229,17 @@ EXIT_TARGETS = [
               "netroot-vs-search200cpums-evolution-2p.jsonl`): 67.5 of 100 games (0.675 "
               "[0.578, 0.759], Wilson, a shared win split; mean score 110.8 against 54.3; "
               "about 82 CPU s a game). That is the shipped net, seed 0 of the three "
-              "trained; the interval's lower end lies below 60%. The kept net of seed 2 "
-              "(benchmarks/results/strength/nets/evolution-2p-3m-s2.npz), the same command "
-              "with `net=` that file and the log "
-              "netroot-vs-search200cpums-evolution-2p-s2.jsonl: 36 of the first 62 games "
-              "(0.581 [0.46, 0.70]; about 82 CPU s a game); seed 1 (log ...-s1.jsonl): 12 of "
-              "the first 18 (0.667 [0.44, 0.84]); both resume. Dominant "
+              "trained. The kept nets of seeds 1 and 2 "
+              "(benchmarks/results/strength/nets/evolution-2p-3m-s{1,2}.npz), the same "
+              "command with `net=` that file and the logs "
+              "netroot-vs-search200cpums-evolution-2p-s{1,2}.jsonl: 0.770 [0.678, 0.842] "
+              "and 0.640 [0.542, 0.727] of 100 games each; IQM over the 3 seeds 0.695 "
+              "[0.640, 0.770] (`python -m speciesgym.training.tournament.match_summary --iqm "
+              "netroot-vs-search200cpums-evolution-2p.jsonl "
+              "netroot-vs-search200cpums-evolution-2p-s1.jsonl "
+              "netroot-vs-search200cpums-evolution-2p-s2.jsonl`, in "
+              "benchmarks/results/strength/netroot-vs-search200cpums-evolution-2p-3seeds.txt). "
+              "Dominant "
               "Species, the same command with --game dominant_species, "
               "zoo:dominant_species-2p and the log "
               "netroot-vs-search200cpums-dominant_species-2p.jsonl: 10 of the first 26 games "
