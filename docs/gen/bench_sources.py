@@ -214,7 +214,7 @@ EXIT_TARGETS = [
          ),
     dict(target="net-guided search at 200 ms >= 60% against search:200cpums (100 games)",
          met="Evolution: yes (IQM of 3 seeds 0.695 [0.640, 0.770], the interval's lower "
-             "end above 0.60); Dominant Species: open (one seed, 0.385 after 26 of 100 games)",
+             "end above 0.60); Dominant Species: open (one seed, 0.415 after 41 of 100 games)",
          note="The net read at the root alone (`netdepth=1`: one forward pass per move, its "
               "prior steering the root's PUCT, values from rollouts, deeper nodes searched "
               "as without a net) keeps 0.98 (Evolution) and 0.96 (Dominant Species) of the "
@@ -242,8 +242,8 @@ EXIT_TARGETS = [
               "Dominant "
               "Species, the same command with --game dominant_species, "
               "zoo:dominant_species-2p and the log "
-              "netroot-vs-search200cpums-dominant_species-2p.jsonl: 10 of the first 26 games "
-              "(0.385 [0.224, 0.575]; about 108 CPU s a game); the 100 games go on. At equal "
+              "netroot-vs-search200cpums-dominant_species-2p.jsonl: 17 of the first 41 games "
+              "(0.415 [0.28, 0.57]; about 107 CPU s a game); the 100 games go on. At equal "
               "simulations (200 a "
               "move, 40 games from seed 100, one run each): the 3M Evolution net at the root "
               "alone 0.625 [0.470, 0.758], at every node 0.550 [0.398, 0.693] (the 1M net "
