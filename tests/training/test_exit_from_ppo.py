@@ -88,3 +88,32 @@ def test_a_checkpoint_of_other_game_options_is_not_shipped(tmp_path):
                       options={"flight": False})
     with pytest.raises(ValueError, match="f.zip: trained with game options"):
         ship.ship_ppo(path, "evolution-2p", ["random"], "x", games=2)
+
+
+def test_the_pack_command_writes_a_net_a_second_stage_can_start_from(tmp_path, capsys):
+    from speciesgym.agents.net.mlp import load
+    from speciesgym.training.exit import from_ppo
+    from speciesgym.training.ppo.from_net import stacks
+    path = checkpoint(model_for("dominant_species", net=(16, 12)), "dominant_species",
+                      tmp_path / "m.zip")
+    from_ppo.main([str(path), str(tmp_path / "m.npz")])
+    assert "dominant_species, 2 players" in capsys.readouterr().out
+    net = load(tmp_path / "m.npz")
+    assert stacks(net)[:2] == ([16, 12], [16, 12])
+    obs, _ = positions("dominant_species", n_games=1, length=20)
+    want = ppo_net(path, "dominant_species", 2)
+    for o in obs:
+        np.testing.assert_allclose(net(o)[0], want(o)[0], atol=1e-6)
+
+
+@pytest.mark.parametrize("bad, message", [("m.zip out.pt", "must end in .npz"),
+                                          ("nothing.zip out.npz", "no such file")])
+def test_the_pack_command_refuses_bad_input_by_name_and_writes_nothing(bad, message, tmp_path,
+                                                                        capsys):
+    from speciesgym.training.exit import from_ppo
+    checkpoint(model_for("evolution", net=(8, 8)), "evolution", tmp_path / "m.zip")
+    src, out = (str(tmp_path / p) for p in bad.split())
+    with pytest.raises(SystemExit) as stop:
+        from_ppo.main([src, out])
+    assert stop.value.code == 2 and message in capsys.readouterr().err
+    assert not (tmp_path / bad.split()[1]).exists()

@@ -17,6 +17,11 @@ sigmoid, so the critic's output is scaled by VALUE_SCALE before it, giving a val
 net). The meta records the two stacks' widths (training.ppo.from_net reads them to start a
 PPO run from the net: `speciesgym train --init`). Both stacks must have the same depth and
 activations (SB3's default does); anything else is a ValueError naming the checkpoint.
+
+    python -m speciesgym.training.exit.from_ppo runs/<run>/final.zip <net>.npz
+
+packs a checkpoint into a net file that `net:<file>`, `search:...:net=<file>` and
+`speciesgym train --init <file>` (a second stage of training) take.
 """
 import numpy as np
 
@@ -82,3 +87,41 @@ def ppo_net(path, game, players, meta=None):
                                [v.out_features for v, _ in critic], actor[0][1])
     return PolicyValueNet(np.concatenate([params, vp]), np.concatenate([layers, vl]), game,
                           players, meta, name=name)
+
+
+def checkpoint_net(checkpoint):
+    """(net, meta): the MaskablePPO checkpoint `checkpoint` packed, its game and table size
+    read from its own meta (agents.ppo_agent.read_metadata), and that meta."""
+    from speciesgym.agents.ppo_agent import read_metadata
+    meta = read_metadata(checkpoint)
+    net = ppo_net(checkpoint, meta["game"], int(meta["num_players"]),
+                  {"made_by": "a MaskablePPO checkpoint packed by training.exit.from_ppo"})
+    return net, meta
+
+
+def pack_checkpoint(checkpoint, out):
+    """Pack the MaskablePPO checkpoint `checkpoint` into the net file `out` (.npz), written
+    only once the checkpoint has packed; returns the net."""
+    if not str(out).endswith(".npz"):
+        raise ValueError(f"from_ppo: the net file must end in .npz, got {str(out)!r}")
+    net, _ = checkpoint_net(checkpoint)
+    net.save(out)
+    return net
+
+
+def main(argv=None):
+    import argparse
+    ap = argparse.ArgumentParser(description="Pack a MaskablePPO checkpoint into a "
+                                             "policy/value net file (.npz).")
+    ap.add_argument("checkpoint", help="a MaskablePPO checkpoint, e.g. runs/<run>/final.zip")
+    ap.add_argument("out", help="the net file to write (.npz)")
+    args = ap.parse_args(argv)
+    try:
+        net = pack_checkpoint(args.checkpoint, args.out)
+    except ValueError as exc:
+        ap.exit(2, f"from_ppo: {exc}\n")
+    print(f"{args.out}: {net.game}, {net.players} players, {net.params.size:,} weights")
+
+
+if __name__ == "__main__":
+    main()

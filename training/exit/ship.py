@@ -32,14 +32,11 @@ def ship(run, name, against, games=100, seed=7):
 def ship_ppo(checkpoint, name, against, made_by, games=100, seed=7):
     """Ship the MaskablePPO checkpoint `checkpoint` (a zip with the game in its meta) as
     zoo:`name`; `made_by`: the command that trained it."""
-    from speciesgym.agents.ppo_agent import read_metadata
-    from speciesgym.training.exit.from_ppo import ppo_net
-    meta = read_metadata(checkpoint)
+    from speciesgym.training.exit.from_ppo import checkpoint_net
+    net, meta = checkpoint_net(checkpoint)
     if meta.get("options"):
         raise ValueError(f"{checkpoint}: trained with game options {meta['options']}; a "
                          f"shipped net plays the game's default options")
-    net = ppo_net(checkpoint, meta["game"], int(meta["num_players"]),
-                  {"made_by": "a MaskablePPO checkpoint packed by training.exit.from_ppo"})
     return ship_net(net, name, against, games, seed, made_by,
                     "one training run, an example")
 
