@@ -117,6 +117,9 @@ def table_spec(kind, players, version):
 # feeding-4p v1 uniformly; the versions below add the zoo net to the movers (ZOO_SHARE).
 # evolve-2p v4 (uniform, 27 positions) gave way to v5, labelled by halving (KIND_LABEL);
 # feeding-2p v4 (1024 simulations, 77 positions) to v5 at 8192 (SIZE_LABEL).
+# dominance-2p v5 (the method unchanged, 58 positions) gave way to v6 when the
+# zoo:dominant_species-2p among its movers was replaced by a stronger net (a second stage of
+# PPO from the first): v5's tasks no longer replay with the new net.
 SPECS = {
     "feeding": SuiteSpec("feeding", "evolution",
                          ("random", "heuristic:grazer", "heuristic:hunter"),
@@ -126,7 +129,7 @@ SPECS = {
                            per_game=2, version=3, decisions="dominance"),
     "feeding-2p": table_spec("feeding", 2, 5),
     "evolve-2p": table_spec("evolve", 2, 5),
-    "dominance-2p": table_spec("dominance", 2, 5),
+    "dominance-2p": table_spec("dominance", 2, 6),
 }
 # suites being built that ship no file yet (benchmarks/scripts/label_suites.py)
 IN_PROGRESS = {
