@@ -14,7 +14,10 @@ checkpoint interval the recipe's sweep ran with, so its figures replay).
 - dominant_species: behaviour cloning of heuristic:spreader (500 games, two DAgger rounds),
   then 4.5M conservative PPO steps with a 64,64 value network beside the 256,256 policy
   (benchmarks/scripts/dominant_species_spreader_clone_seeds.sh: 4 of 5 seeds past 55% against
-  each heuristic at 4.5M steps, 53-63 CPU-minutes per seed, 2 players).
+  each heuristic at 4.5M steps, 53-63 CPU-minutes per seed, 2 players). A second run of the
+  recipe started from that net (`--init`, benchmarks/scripts/dominant_species_two_stage.sh)
+  went on learning faster than the first's last steps; its seed 0 ships as
+  zoo:dominant_species-2p (docs: Benchmarks, Strength).
 """
 RECIPES = {
     "evolution": {
