@@ -60,6 +60,7 @@ class Session:
                  existing, init=None):
         self.args, self.run, self.options = args, run, options
         self.baselines, self.eval_opponents, self.suite_eval = baselines, eval_opponents, suite_eval
+        self.stop = StopSignals()           # installed while play() runs
         # seeding, up front
         random.seed(args.seed)
         np.random.seed(args.seed)
@@ -143,8 +144,12 @@ class Session:
         return rows
 
     def write_model(self, path, **extra):
-        write_checkpoint(self.model, path, dict(self.meta, num_timesteps=int(self.model.num_timesteps),
-                                                **extra, args=dataclasses.asdict(self.args)))
+        """Write the model to `path`; a signal arriving meanwhile stops the run once the
+        file is complete (StopSignals.held)."""
+        with self.stop.held():
+            write_checkpoint(self.model, path,
+                             dict(self.meta, num_timesteps=int(self.model.num_timesteps),
+                                  **extra, args=dataclasses.asdict(self.args)))
 
     def save(self, step):
         """A checkpoint at `step`; the oldest beyond --pool-size go."""
@@ -175,7 +180,7 @@ class Session:
         args, model = self.args, self.model
         remaining = args.timesteps - model.num_timesteps
         teachers = split_specs(args.pretrain) if model.num_timesteps == 0 else []
-        stop = StopSignals()
+        stop = self.stop
         checks = torch.distributions.Distribution._validate_args
         try:
             # torch's argument checks of every Categorical (a simplex test per rollout step and
