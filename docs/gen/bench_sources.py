@@ -236,7 +236,8 @@ EXIT_TARGETS = [
          ),
     dict(target="net-guided search at 200 ms >= 60% against search:200cpums (100 games)",
          met="Evolution: yes (IQM of 3 seeds 0.695 [0.640, 0.770], the interval's lower "
-             "end above 0.60); Dominant Species: open (one seed, 0.415 after 41 of 100 games)",
+             "end above 0.60); Dominant Species: not so far (one seed: the stage-1 net 22 of 54 "
+             "games, the shipped second stage 11 of the first 28)",
          note="The net read at the root alone (`netdepth=1`: one forward pass per move, its "
               "prior steering the root's PUCT, values from rollouts, deeper nodes searched "
               "as without a net) keeps 0.98 (Evolution) and 0.96 (Dominant Species) of the "
@@ -261,11 +262,15 @@ EXIT_TARGETS = [
               "netroot-vs-search200cpums-evolution-2p-s1.jsonl "
               "netroot-vs-search200cpums-evolution-2p-s2.jsonl`, in "
               "benchmarks/results/strength/netroot-vs-search200cpums-evolution-2p-3seeds.txt). "
-              "Dominant "
-              "Species, the same command with --game dominant_species, "
-              "zoo:dominant_species-2p and the log "
-              "netroot-vs-search200cpums-dominant_species-2p.jsonl: 17 of the first 41 games "
-              "(0.415 [0.28, 0.57]; about 107 CPU s a game); the 100 games go on. At equal "
+              "Dominant Species, the same command with --game dominant_species: the "
+              "stage-1 net (zoo:dominant_species-2p until its second stage replaced it; log "
+              "netroot-vs-search200cpums-dominant_species-2p.jsonl) took 22 of 54 games "
+              "(0.407 [0.29, 0.54]; about 106 CPU s a game) and was stopped there; the "
+              "shipped second-stage net (log "
+              "netroot-vs-search200cpums-dominant_species-2p-stage2.jsonl) 11 of the first "
+              "28 (0.393 [0.24, 0.58]), the 100 games going on. A net much stronger alone "
+              "(0.835 against 0.580 of the spreader) has not so far made the search "
+              "stronger. At equal "
               "simulations (200 a "
               "move, 40 games from seed 100, one run each): the 3M Evolution net at the root "
               "alone 0.625 [0.470, 0.758], at every node 0.550 [0.398, 0.693] (the 1M net "
