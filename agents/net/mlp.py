@@ -11,6 +11,7 @@ File: a numpy .npz with `params`, `layers`, `game`, `players`, `obs_size`, `num_
 and `meta` (a JSON text: how the net was made, its measured strength).
 """
 import json
+import os
 import pathlib
 
 import numpy as np
@@ -74,12 +75,21 @@ class PolicyValueNet:
         return logits, float(v)
 
     def save(self, path):
-        with open(path, "wb") as f:
-            np.savez_compressed(f, params=self.params, layers=self.layers,
-                                game=np.array(self.game), players=np.array(self.players),
-                                obs_size=np.array(self.obs_size),
-                                num_actions=np.array(self.num_actions),
-                                meta=np.array(json.dumps(self.meta)))
+        """Write the net file atomically (a temporary file beside it, then os.replace): an
+        interrupted save leaves no half-written net where a finished one is expected."""
+        path = pathlib.Path(path)
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        try:
+            with open(tmp, "wb") as f:
+                np.savez_compressed(f, params=self.params, layers=self.layers,
+                                    game=np.array(self.game), players=np.array(self.players),
+                                    obs_size=np.array(self.obs_size),
+                                    num_actions=np.array(self.num_actions),
+                                    meta=np.array(json.dumps(self.meta)))
+            os.replace(tmp, path)
+        finally:
+            if tmp.exists():
+                tmp.unlink()
 
 
 def untrained(game, players, obs_size, num_actions, hidden=(128, 128), seed=0, scale=1.0):

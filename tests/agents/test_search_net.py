@@ -88,6 +88,21 @@ def test_net_file_round_trip_and_torch_agreement(tmp_path):
         load("zoo:chess-2p")
 
 
+def test_an_interrupted_save_leaves_the_old_file_and_no_half_written_one(tmp_path, monkeypatch):
+    path = tmp_path / "n.npz"
+    make_net("evolution", seed=3).save(path)
+    before = path.read_bytes()
+
+    def torn(f, **arrays):
+        f.write(b"PK half a file")
+        raise KeyboardInterrupt("interrupted mid-save")
+
+    monkeypatch.setattr(np, "savez_compressed", torn)
+    with pytest.raises(KeyboardInterrupt):
+        make_net("evolution", seed=4).save(path)
+    assert path.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["n.npz"]
+
+
 def test_net_spec_options(tmp_path):
     path = tmp_path / "Evo.npz"                      # the file name keeps its case
     make_net("evolution").save(path)
