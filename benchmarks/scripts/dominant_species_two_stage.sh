@@ -17,15 +17,17 @@ FLAGS="--game dominant_species --players 2 --runs-dir $RUNS_DIR --threads 1 --no
 # --resume once a run has a checkpoint (a run cut off before its first starts again)
 resume_flag() { if ls "$RUNS_DIR/$1/checkpoints/"*.zip >/dev/null 2>&1; then echo --resume; fi; }
 
+# stage NAME FLAGS...: train runs/NAME (resuming it), then pack its final.zip into final.npz
+stage() {
+  name=$1
+  shift
+  [ -f "$RUNS_DIR/$name/final.zip" ] || \
+    $SPECIESGYM train $FLAGS --name "$name" "$@" $(resume_flag "$name")
+  [ -f "$RUNS_DIR/$name/final.npz" ] || \
+    $PYTHON -m speciesgym.training.exit.from_ppo "$RUNS_DIR/$name/final.zip" "$RUNS_DIR/$name/final.npz"
+}
+
 for S in ${SEEDS:-0 1 2}; do
-  ONE=ds-2p-s$S
-  TWO=$ONE-stage2
-  [ -f "$RUNS_DIR/$ONE/final.zip" ] || \
-    $SPECIESGYM train $FLAGS --seed "$S" --name $ONE $(resume_flag $ONE)
-  [ -f "$RUNS_DIR/$ONE/final.npz" ] || \
-    $PYTHON -m speciesgym.training.exit.from_ppo "$RUNS_DIR/$ONE/final.zip" "$RUNS_DIR/$ONE/final.npz"
-  [ -f "$RUNS_DIR/$TWO/final.zip" ] || \
-    $SPECIESGYM train $FLAGS --seed "$S" --name $TWO --init "$RUNS_DIR/$ONE/final.npz" $(resume_flag $TWO)
-  [ -f "$RUNS_DIR/$TWO/final.npz" ] || \
-    $PYTHON -m speciesgym.training.exit.from_ppo "$RUNS_DIR/$TWO/final.zip" "$RUNS_DIR/$TWO/final.npz"
+  stage ds-2p-s$S --seed "$S"
+  stage ds-2p-s$S-stage2 --seed "$S" --init "$RUNS_DIR/ds-2p-s$S/final.npz"
 done

@@ -16,9 +16,8 @@ import numpy as np
 from speciesgym.agents import from_spec
 from speciesgym.agents.net.agent import NetAgent
 from speciesgym.agents.net.mlp import load
-from speciesgym.agents.ppo_agent import read_metadata
 from speciesgym.agents.runner import play_match
-from speciesgym.training.exit.from_ppo import ppo_net
+from speciesgym.training.exit.from_ppo import checkpoint_net
 from speciesgym.training.stats import iqm, stratified_bootstrap, wilson
 
 
@@ -27,8 +26,7 @@ def packed(path):
     net file (.npz) or of a shipped net (zoo:<game>-<n>p)."""
     if path.startswith("zoo:") or path.endswith(".npz"):
         return load(path)
-    meta = read_metadata(path)
-    return ppo_net(path, meta["game"], int(meta["num_players"]))
+    return checkpoint_net(path)[0]
 
 
 def main(argv=None):
