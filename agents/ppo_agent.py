@@ -17,6 +17,7 @@ import zipfile
 
 import numpy as np
 
+from speciesgym.envs.core.atomic import atomic_write
 from speciesgym.agents.base import Agent
 
 META_NAME = "speciesgym.json"
@@ -31,16 +32,8 @@ def write_checkpoint(model, path, meta):
         archive.writestr(META_NAME, json.dumps(dict(meta, format=FORMAT), indent=2))
     folder = os.path.dirname(os.path.abspath(path))
     os.makedirs(folder, exist_ok=True)
-    tmp = os.path.join(folder, f".{os.path.basename(path)}.{os.getpid()}.tmp")
-    try:
-        with open(tmp, "wb") as f:
-            f.write(buffer.getvalue())
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.remove(tmp)
+    with atomic_write(path, "wb") as f:
+        f.write(buffer.getvalue())
 
 
 def read_metadata(path):

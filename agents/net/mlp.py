@@ -11,12 +11,12 @@ File: a numpy .npz with `params`, `layers`, `game`, `players`, `obs_size`, `num_
 and `meta` (a JSON text: how the net was made, its measured strength).
 """
 import json
-import os
 import pathlib
 
 import numpy as np
 from numba import njit
 
+from speciesgym.envs.core.atomic import atomic_write
 from speciesgym.agents.ppo_compiled import NONE, RELU
 from speciesgym.agents.ppo_compiled import _layer as dense
 
@@ -75,21 +75,14 @@ class PolicyValueNet:
         return logits, float(v)
 
     def save(self, path):
-        """Write the net file atomically (a temporary file beside it, then os.replace): an
+        """Write the net file atomically (envs.core.atomic): an
         interrupted save leaves no half-written net where a finished one is expected."""
-        path = pathlib.Path(path)
-        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-        try:
-            with open(tmp, "wb") as f:
-                np.savez_compressed(f, params=self.params, layers=self.layers,
-                                    game=np.array(self.game), players=np.array(self.players),
-                                    obs_size=np.array(self.obs_size),
-                                    num_actions=np.array(self.num_actions),
-                                    meta=np.array(json.dumps(self.meta)))
-            os.replace(tmp, path)
-        finally:
-            if tmp.exists():
-                tmp.unlink()
+        with atomic_write(path, "wb") as f:
+            np.savez_compressed(f, params=self.params, layers=self.layers,
+                                game=np.array(self.game), players=np.array(self.players),
+                                obs_size=np.array(self.obs_size),
+                                num_actions=np.array(self.num_actions),
+                                meta=np.array(json.dumps(self.meta)))
 
 
 def untrained(game, players, obs_size, num_actions, hidden=(128, 128), seed=0, scale=1.0):

@@ -10,6 +10,8 @@ import os
 
 import numpy as np
 
+from speciesgym.envs.core.atomic import atomic_write
+
 
 def record_to_dict(record):
     out = {}
@@ -106,13 +108,9 @@ def scenario_game(path):
 
 
 def save_json(game, data, path):
-    """Write a scenario dict to `path` with its "game" field, atomically (a temporary file,
-    then os.replace): a crash never leaves half a file."""
+    """Write a scenario dict to `path` with its "game" field, atomically
+    (envs.core.atomic): a crash never leaves half a file."""
     path = os.fspath(path)
     out = {"game": game, **{k: v for k, v in data.items() if k != "game"}}
-    tmp = f"{path}.tmp{os.getpid()}"
-    with open(tmp, "w", encoding="utf-8") as fh:
+    with atomic_write(path) as fh:
         json.dump(out, fh, indent=1)
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(tmp, path)

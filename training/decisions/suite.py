@@ -49,6 +49,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from speciesgym.envs.core.atomic import atomic_write
 from speciesgym.envs.games import GAMES, package, submodule
 from speciesgym.training.decisions.specs import SPECS, SuiteSpec, suite_spec  # noqa: F401
 
@@ -96,15 +97,13 @@ def engine_version(game):
 
 
 def write_suite(data, path):
-    """Write a suite dict to path atomically (a temporary file, then rename)."""
+    """Write a suite dict to path atomically (envs.core.atomic)."""
     path = pathlib.Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
     raw = json.dumps(data, separators=(",", ":"), sort_keys=True).encode()
-    with open(tmp, "wb") as fh, gzip.GzipFile(fileobj=fh, mode="wb", mtime=0,
-                                              filename="") as gz:
+    with atomic_write(path, "wb") as fh, gzip.GzipFile(fileobj=fh, mode="wb", mtime=0,
+                                                       filename="") as gz:
         gz.write(raw)
-    os.replace(tmp, path)
 
 
 def shipped_path(name):

@@ -37,6 +37,7 @@ import subprocess
 import sys
 import time
 
+from speciesgym.envs.core.atomic import atomic_write
 from speciesgym.training.ppo.args import Args, check_args, split_specs
 from speciesgym.training.ppo.opponents import available_baselines
 from speciesgym.training.ppo.run_folder import Run
@@ -169,10 +170,8 @@ def write_sweep(args, seeds, stored):
     known = stored["seeds"] if stored else []
     record = {"config": sweep_config(args), "timesteps": args.timesteps,
               "seeds": known + [s for s in seeds if s not in known]}
-    tmp = os.path.join(directory, f".{SWEEP_FILE}.{os.getpid()}.tmp")
-    with open(tmp, "w") as f:
+    with atomic_write(os.path.join(directory, SWEEP_FILE)) as f:
         json.dump(record, f, indent=2)
-    os.replace(tmp, os.path.join(directory, SWEEP_FILE))
 
 
 def start_seed(args, seed, state, lock):

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from speciesgym.envs.core.atomic import atomic_write
 from speciesgym.envs.core.engine import GameEngine
 from speciesgym.envs.games import GAMES
 
@@ -43,20 +44,13 @@ def finish_record(record: dict[str, Any], scores: Iterable[float] | np.ndarray,
 
 
 def save_record(record: dict[str, Any], path: str | os.PathLike[str]) -> None:
-    """Write `record` to `path` atomically (a temporary file, then os.replace)."""
+    """Write `record` to `path` atomically (envs.core.atomic)."""
     path = os.fspath(path)
-    tmp = f"{path}.tmp{os.getpid()}"
     try:
-        with open(tmp, "w", encoding="utf-8") as fh:
+        with atomic_write(path) as fh:
             json.dump(record, fh, indent=1)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
     except OSError as exc:
         raise ValueError(f"cannot write the game record {path}: {exc.strerror}") from None
-    finally:
-        if os.path.exists(tmp):
-            os.remove(tmp)
 
 
 def load_record(path: str | os.PathLike[str]) -> dict[str, Any]:

@@ -11,6 +11,8 @@ import html
 import json
 import os
 
+from speciesgym.envs.core.atomic import atomic_write
+
 _PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
@@ -73,8 +75,6 @@ def write_replay_page(frames, path, title="speciesgym replay"):
     blob = json.dumps(data).replace("</", "<\\/")
     page = _PAGE.format(title=html.escape(title), last=len(frames) - 1, frames=blob)
     path = os.fspath(path)
-    tmp = f"{path}.tmp{os.getpid()}"
-    with open(tmp, "w", encoding="utf-8") as fh:
+    with atomic_write(path) as fh:
         fh.write(page)
-    os.replace(tmp, path)
     return path

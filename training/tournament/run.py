@@ -67,6 +67,7 @@ import numpy as np
 from speciesgym.agents import from_spec
 from speciesgym.agents.infoset import InfoSet
 from speciesgym.agents.runner import make_engine
+from speciesgym.envs.core.atomic import atomic_write
 from speciesgym.agents.spec import py_factory
 from speciesgym.training.tournament.executors import ProcessExecutor
 from speciesgym.training.games import GAMES
@@ -275,12 +276,8 @@ def _check_against(config, stored, records):
 
 
 def _write_json(path, obj):
-    tmp = f"{path}.{os.getpid()}.tmp"
-    with open(tmp, "w") as f:
+    with atomic_write(path) as f:
         json.dump(obj, f, indent=2)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
 
 
 def open_results(config, out):
