@@ -106,6 +106,34 @@ def test_match_resumes_from_its_log_playing_only_the_missing_games(tmp_path):
     assert again == rows and len(log.read_text().splitlines()) == 4
 
 
+@pytest.mark.parametrize("logged", [True, False])
+def test_match_stopped_by_ctrl_c_says_what_is_kept_and_exits_130(tmp_path, monkeypatch,
+                                                                  capsys, logged):
+    """Ctrl-C in the third game: no traceback, exit 130, the two finished games stay in the
+    log (the one in flight does not), and the message says how to go on."""
+    import speciesgym.agents.runner as runner
+    from speciesgym.training.cli.app import main
+    real, calls = runner.play_game, []
+
+    def third_game_interrupted(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+    monkeypatch.setattr(runner, "play_game", third_game_interrupted)
+    log = tmp_path / "games.jsonl"
+    argv = ["match", "--agents", "random,heuristic:grazer", "--games", "4", "--seed", "5"]
+    assert main(argv + (["--log", str(log)] if logged else [])) == 130
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    if logged:
+        assert f"interrupted; 2 finished games are in {log}; run the same command" in err
+        assert [json.loads(x)["game"] for x in log.read_text().splitlines()] == [0, 1]
+    else:
+        assert "without --log the finished games are not kept" in err
+        assert not log.exists()
+
+
 def test_match_log_of_another_match_or_malformed_is_refused_unchanged(tmp_path):
     from speciesgym.training.tournament.match import run_match
     log = tmp_path / "games.jsonl"

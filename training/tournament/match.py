@@ -115,8 +115,19 @@ def cmd_match(args):
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
     if len(agents) < 2:
         raise ValueError("--agents: name one agent per seat, at least 2")
-    rows = run_match(args.game, agents, args.games, args.seed, parse_options(args.option),
-                     log=args.log)
+    try:
+        rows = run_match(args.game, agents, args.games, args.seed, parse_options(args.option),
+                         log=args.log)
+    except KeyboardInterrupt:
+        if args.log:
+            kept = len(logged_games(args.log, agents, args.seed, args.games,
+                                    match_rules(args.game, parse_options(args.option))))
+            print(f"interrupted; {kept} finished games are in {args.log}; run the same command "
+                  f"again to play the rest", file=sys.stderr)
+        else:
+            print("interrupted; without --log the finished games are not kept",
+                  file=sys.stderr)
+        return 130
     print(f"{args.game}, {len(agents)} players, {args.games} games from seed {args.seed}, "
           f"seats rotating; an equal player's share is {1 / len(agents):.3f}")
     for r in rows:
