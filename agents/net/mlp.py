@@ -75,7 +75,7 @@ class PolicyValueNet:
         return logits, float(v)
 
     def save(self, path):
-        """Write the net file atomically (envs.core.atomic): an
+        """Write the net file atomically (speciesgym.envs.core.atomic): an
         interrupted save leaves no half-written net where a finished one is expected."""
         with atomic_write(path, "wb") as f:
             np.savez_compressed(f, params=self.params, layers=self.layers,

@@ -109,7 +109,7 @@ def scenario_game(path):
 
 def save_json(game, data, path):
     """Write a scenario dict to `path` with its "game" field, atomically
-    (envs.core.atomic): a crash never leaves half a file."""
+    (speciesgym.envs.core.atomic): a crash never leaves half a file."""
     path = os.fspath(path)
     out = {"game": game, **{k: v for k, v in data.items() if k != "game"}}
     with atomic_write(path) as fh:

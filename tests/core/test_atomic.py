@@ -1,4 +1,5 @@
-"""envs.core.atomic: a file is its old contents or its new ones, never half of the new."""
+"""speciesgym.envs.core.atomic: a file is its old contents or its new ones, never half
+of the new."""
 import gzip
 import json
 

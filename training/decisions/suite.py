@@ -97,7 +97,7 @@ def engine_version(game):
 
 
 def write_suite(data, path):
-    """Write a suite dict to path atomically (envs.core.atomic)."""
+    """Write a suite dict to path atomically (speciesgym.envs.core.atomic)."""
     path = pathlib.Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     raw = json.dumps(data, separators=(",", ":"), sort_keys=True).encode()

@@ -44,7 +44,7 @@ def finish_record(record: dict[str, Any], scores: Iterable[float] | np.ndarray,
 
 
 def save_record(record: dict[str, Any], path: str | os.PathLike[str]) -> None:
-    """Write `record` to `path` atomically (envs.core.atomic)."""
+    """Write `record` to `path` atomically (speciesgym.envs.core.atomic)."""
     path = os.fspath(path)
     try:
         with atomic_write(path) as fh:
