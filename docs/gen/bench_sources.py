@@ -246,8 +246,8 @@ EXIT_TARGETS = [
     dict(target="net-guided search at 200 ms >= 60% against search:200cpums (100 games)",
          met="Evolution: yes (IQM of 3 seeds 0.695 [0.640, 0.770], the interval's lower "
              "end above 0.60); Dominant Species: not so far (one seed: the stage-1 net 22 of 54 "
-             "games; the shipped second stage 11 of 28, and 14 of the same 28 with "
-             "c_puct 0.15)",
+             "games; the shipped second stage 11 of 28, and at c_puct 0.15 14 of the same "
+             "28, 22 of 43)",
          note="The net read at the root alone (`netdepth=1`: one forward pass per move, its "
               "prior steering the root's PUCT, values from rollouts, deeper nodes searched "
               "as without a net) keeps 0.98 (Evolution) and 0.96 (Dominant Species) of the "
@@ -286,8 +286,8 @@ EXIT_TARGETS = [
               "on the same games from seed 300, one run each: c_puct 0.15 "
               "(`search:200cpums:net=zoo:dominant_species-2p:netdepth=1:cp=0.15`, log "
               "netroot-cp015-vs-search200cpums-dominant_species-2p-stage2.jsonl) 14 of 28 "
-              "(0.500 [0.33, 0.67]; mean score 245.2 against 218.5), where c_puct 1 took 11 "
-              "of the same 28; the Gumbel root with the net at every node "
+              "(0.500 [0.33, 0.67]), where c_puct 1 took 11 of the same 28, and 22 of the "
+              "first 43 (0.512 [0.37, 0.65]; mean score 249.8 against 215.8); the Gumbel root with the net at every node "
               "(`search:200cpums:net=zoo:dominant_species-2p:root=gumbel`, log "
               "gumbel-vs-search200cpums-dominant_species-2p-stage2.jsonl) 5 of 13 (0.385 "
               "[0.18, 0.64]), stopped there. Neither interval reaches 0.60. At equal "
