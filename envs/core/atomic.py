@@ -1,8 +1,11 @@
 """Whole-file writes: after a crash or Ctrl-C a file holds its old contents or its new ones,
 never half of the new.
 
-`atomic_write` is the one way the package writes a file that something later reads back
-(net files, checkpoints, scenarios, game records, replay pages, tournament state, suites).
+`atomic_write` writes the package's single files that something later reads back (net
+files, checkpoints, scenarios, game records, replay pages, tournament state, sweep and suite
+files). Two other writes keep their own step: a run folder's second name for a checkpoint
+(`training.ppo.run_folder.link_or_copy`, a hard link) and RLlib's checkpoint folder (a
+directory renamed into place).
 """
 import contextlib
 import os
