@@ -12,7 +12,8 @@
                         search:200cpums:spreader (rollouts and prior by that heuristic),
                         search:64:net=best.npz:root=gumbel (a policy/value net file's
                         prior and value: net=, lam=, cp=; root=gumbel with m= sampled moves;
-                        netdepth=1 the net at the root alone)
+                        root=bias the plain walk steered by the prior; netdepth=1 the net at
+                        the root alone)
   zoo:<game>-<n>p       a shipped policy/value net alone (agents.net; `speciesgym zoo` lists them)
   net:<file>            a policy/value net file alone (training.exit writes them)
   ppo:<path>            a MaskablePPO checkpoint (agents.ppo_agent.PPOAgent.load)

@@ -28,7 +28,7 @@ from speciesgym.envs.core.rng import WORD_DTYPE, seed_word
 GLUE = {"evolution": "speciesgym.agents.search.evolution",
         "dominant_species": "speciesgym.agents.search.dominant_species"}
 POLICIES = ("random", "greedy")
-ROOTS = ("puct", "gumbel")                           # root selection with a net
+ROOTS = ("puct", "gumbel", "bias")                   # root selection with a net
 WALL, CPU = time.perf_counter, time.process_time     # the clocks of `ms` and `cpums`
 
 
@@ -65,14 +65,16 @@ class SearchAgent(Agent):
     policy/value net (agents.net.mlp: a PolicyValueNet, a file or a `zoo:` name) guiding
     the search (agents.search.uct_net: PUCT with its prior, c_puct, and leaf values
     (1 - lam) * net + lam * rollout; prior/prior_policy are then unused); root: with a net,
-    "puct" (PUCT at the root too, the most visited action played) or "gumbel" (Gumbel
+    "puct" (PUCT at the root too, the most visited action played), "bias" (the plain
+    walk, untried moves in the prior's order, then UCT plus the prior's fading bias of
+    weight c_puct: agents.search.uct_net, the most visited action played) or "gumbel" (Gumbel
     sampling of m root actions and Sequential Halving, agents.search.gumbel: the noise from
     this agent's seeded rng, the surviving action of best score played; under a time
     budget each decision's simulations are the budget times the rate of the previous
-    decision, the first one's m * ceil(log2 m)); net_depth: with root="puct", the net guides
-    only the nodes less than net_depth moves below the root (1: the root alone, one forward
-    pass per decision) and deeper nodes are searched as without a net (UCT, c, the prior);
-    None: every node."""
+    decision, the first one's m * ceil(log2 m)); net_depth: with root="puct" or "bias", the
+    net guides only the nodes less than net_depth moves below the root (1: the root alone,
+    one forward pass per decision) and deeper nodes are searched as without a net (UCT, c,
+    the prior); None: every node."""
 
     wants_infoset = True
 
@@ -117,9 +119,9 @@ class SearchAgent(Agent):
         if root == "gumbel" and net is None:
             raise ValueError("search: root='gumbel' needs a net")
         if net_depth is not None and (isinstance(net_depth, bool) or net is None
-                                      or root != "puct" or int(net_depth) < 1):
+                                      or root == "gumbel" or int(net_depth) < 1):
             raise ValueError(f"search: net_depth must be an integer >= 1 and needs a net with "
-                             f"root='puct', got {net_depth!r}")
+                             f"root='puct' or 'bias', got {net_depth!r}")
         self.net_depth = None if net_depth is None else int(net_depth)
         self.root, self.m, self.rate = root, int(m), None
         self.net = None
@@ -205,9 +207,10 @@ class SearchAgent(Agent):
                     policy_kind(game, self.policy), prior, prior_kind, self.evaluate)
         else:
             from speciesgym.agents.search.uct import simulate_net as simulate
-            from speciesgym.agents.search.uct_net import NET_EVERYWHERE
+            from speciesgym.agents.search.uct_net import BIAS, NET_EVERYWHERE, PUCT
             depth = NET_EVERYWHERE if self.net_depth is None else self.net_depth
-            args = self._net_args(game) + (depth, c, weight, prior, prior_kind)
+            rule = BIAS if self.root == "bias" else PUCT
+            args = self._net_args(game) + (depth, c, weight, prior, prior_kind, rule)
         work = np.zeros(1, root.dtype)
 
         def run(n):
@@ -229,7 +232,7 @@ class SearchAgent(Agent):
 
 OPTIONS = ("<policy> (rollouts and prior)", "roll=<policy>", "prior=<policy>|off",
            "depth=<decisions>", "c=<exploration>", "eval", "net=<file>|zoo:<name>",
-           "lam=<rollout weight 0..1>", "cp=<c_puct>", "root=puct|gumbel (with net=)",
+           "lam=<rollout weight 0..1>", "cp=<c_puct>", "root=puct|bias|gumbel (with net=)",
            "m=<sampled root actions, with root=gumbel>",
            "netdepth=<levels the net guides, with net=>")
 
@@ -239,9 +242,9 @@ def options(spec, tokens, game):
     a policy name alone plays both the rollouts and the prior; roll=, prior= (or prior=off)
     set one of them; depth= the rollout cap; c= the exploration constant; eval scores a
     capped rollout with what the game's end would add now; net=, lam=, cp= the net-guided
-    search (SearchAgent's net, lam, c_puct); root=gumbel (needs net=) its Gumbel root with
-    m= sampled actions (default 16); netdepth= how many levels below the root the net
-    guides (default all)."""
+    search (SearchAgent's net, lam, c_puct); root=bias (needs net=) the plain walk steered
+    by the prior; root=gumbel (needs net=) its Gumbel root with m= sampled actions (default
+    16); netdepth= how many levels below the root the net guides (default all)."""
     kw, given = {}, {}
     for tok in tokens:
         key, eq, value = tok.partition("=")
@@ -280,8 +283,8 @@ def options(spec, tokens, game):
                              f"{', '.join(OPTIONS)}") from None
     for key, ok, needed in (("m", kw.get("root") == "gumbel", "root=gumbel"),
                             ("root", "net" in kw, "net="),
-                            ("netdepth", "net" in kw and kw.get("root", "puct") == "puct",
-                             "net= with root=puct")):
+                            ("netdepth", "net" in kw and kw.get("root", "puct") != "gumbel",
+                             "net= with root=puct or root=bias")):
         if key in given and not ok:
             raise ValueError(f"agent spec {spec!r}: search option {given[key]!r} needs "
                              f"{needed}")

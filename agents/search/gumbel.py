@@ -28,7 +28,7 @@ from numba import njit
 
 from speciesgym.agents.search.kernels import legal_mask
 from speciesgym.agents.search.uct import determinise, new_node, search
-from speciesgym.agents.search.uct_net import NET_EVERYWHERE, evaluate, net_scratch
+from speciesgym.agents.search.uct_net import NET_EVERYWHERE, PUCT, evaluate, net_scratch
 
 C_VISIT, C_SCALE = 50.0, 0.1
 M = 16                       # sampled root actions (the paper's and mctx's default)
@@ -122,7 +122,7 @@ def simulate_gumbel(root, work, seat, n_sims, child, visits, avail, value, hint,
             if n > 0:
                 search(root, work, seat, n, child, visits, avail, value, hint, meta, word,
                        c_puct, 0.0, False, 0, depth, scale, policy, evaluate_end, logits,
-                       params, layers, lam, order[i], c_puct, NET_EVERYWHERE)
+                       params, layers, lam, order[i], c_puct, NET_EVERYWHERE, PUCT)
                 used += n
         n_max = completed_q(child, visits, value, seat, logits[0], v_root, moves, k, q)
         rank(order, s, score0, q, n_max)

@@ -132,7 +132,7 @@ def simulate_actions_tree(root, seat, actions, words, depth, kinds, mask, out, c
             plen = descend(st, child, visits, avail, value, hint, meta, word[0], c,
                            prior_weight, True, prior_kind, mask, moves, untried, path, logits,
                            no_params, no_layers, no_params, no_params, no_params, leaf, -1,
-                           c, 0)
+                           c, 0, 0)
             play_out(st, depth, seat_kinds, word[0], mask)
             if to_move(st) >= 0:
                 capped += 1

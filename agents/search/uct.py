@@ -31,7 +31,8 @@ from numba import njit
 
 from speciesgym.agents.search.kernels import (ending_now, legal_mask, policy_action, redeal,
                                               scores, step, to_move)
-from speciesgym.agents.search.uct_net import evaluate, mix_leaf, net_scratch, puct
+from speciesgym.agents.search.uct_net import (PUCT, biased, evaluate, mix_leaf, net_scratch,
+                                               puct, top_untried)
 from speciesgym.envs.core.rng import rng_below
 
 MAX_SEATS = 6
@@ -112,13 +113,15 @@ def select(node, moves, k, p, child, visits, avail, value, hint, c, prior_weight
 @njit(cache=True)
 def descend(st, child, visits, avail, value, hint, meta, word, c, prior_weight, prior,
             prior_kind, mask, moves, untried, path, logits, params, layers, obs, h0, h1, leaf,
-            forced, c_puct, net_depth):
+            forced, c_puct, net_depth, rule):
     """One simulation's walk down the tree from node 0 (the node of `st` as it is now),
     stepping `st` along, expanding at most one node. Without a net (`params` empty): UCT
     (`select`, exploration c) while every legal move has a child, else expand an untried
     move (the prior's hint first). With a net, at the nodes less than net_depth moves below
-    the root: PUCT (uct_net.puct, exploration c_puct) over the legal moves, each node's
-    logits from the net at its first visit; a chosen move without a child is expanded and
+    the root: by `rule`, PUCT (uct_net.puct, exploration c_puct) over the legal moves or
+    BIAS (untried moves first in the prior's order, then UCT with the prior's fading bias
+    of weight c_puct: uct_net.top_untried, uct_net.biased), each node's logits from the net
+    at its first visit; a chosen move without a child is expanded and
     the new node, if it too lies above net_depth, valued by the net: leaf[0] = its mover (-1
     if no net value), leaf[1] = the value. Deeper nodes are searched as without a net.
     forced >= 0: the root's move, where legal (the Gumbel root's Sequential Halving,
@@ -156,8 +159,14 @@ def descend(st, child, visits, avail, value, hint, meta, word, c, prior_weight, 
                 nu += 1
         if node == 0 and forced >= 0 and mask[forced]:
             a = forced
-        elif guided:
+        elif guided and rule == PUCT:
             a = puct(node, moves, k, p, child, visits, value, logits, c_puct)
+        elif guided and nu > 0:
+            if meta[0] >= cap:
+                break                                  # tree full: play out from here
+            a = top_untried(node, untried, nu, logits)
+        elif guided:
+            a = biased(node, moves, k, p, child, visits, avail, value, logits, c, c_puct)
         elif nu > 0:
             if meta[0] >= cap:
                 break                                  # tree full: play out from here
@@ -202,12 +211,12 @@ def backup(path, plen, n, vals, visits, value):
 @njit(cache=True)
 def search(root, work, seat, n_sims, child, visits, avail, value, hint, meta, word, c,
            prior_weight, prior, prior_kind, depth, scale, policy, evaluate_end, logits, params,
-           layers, lam, forced, c_puct, net_depth):
+           layers, lam, forced, c_puct, net_depth, rule):
     """Run n_sims simulations into the tree (grown from meta[0] nodes; the caller leaves room
     for n_sims more): determinise, `descend`, play out (unless the net alone values the
     leaf, lam = 0), score, mix in the net's value (uct_net.mix_leaf), back up. An empty
     `params` means no net (`simulate`); forced >= 0: every simulation plays that root move;
-    c_puct and net_depth: the net's exploration and reach (`descend`)."""
+    c_puct, net_depth and rule: the net's weight, reach and rule (`descend`)."""
     n_actions = child.shape[1]
     mask = np.zeros(n_actions, np.int8)
     moves = np.zeros(n_actions, np.int64)
@@ -224,7 +233,7 @@ def search(root, work, seat, n_sims, child, visits, avail, value, hint, meta, wo
         st = work[0]
         plen = descend(st, child, visits, avail, value, hint, meta, word, c, prior_weight,
                        prior, prior_kind, mask, moves, untried, path, logits, params, layers,
-                       obs, h0, h1, leaf, forced, c_puct, net_depth)
+                       obs, h0, h1, leaf, forced, c_puct, net_depth, rule)
         netted = leaf[0] >= 0 and lam < 1.0
         if not netted or lam > 0.0:
             rollout(st, depth, policy, word, mask)
@@ -247,17 +256,18 @@ def simulate(root, work, seat, n_sims, child, visits, avail, value, hint, meta, 
     return search(root, work, seat, n_sims, child, visits, avail, value, hint, meta, word, c,
                   prior_weight, prior, prior_kind, depth, scale, policy, evaluate,
                   np.zeros((1, child.shape[1]), np.float32), np.zeros(0, np.float32),
-                  np.zeros((0, 5), np.int64), 1.0, -1, 0.0, 0)
+                  np.zeros((0, 5), np.int64), 1.0, -1, 0.0, 0, PUCT)
 
 
 @njit(cache=True)
 def simulate_net(root, work, seat, n_sims, child, visits, avail, value, hint, meta, word,
                  logits, params, layers, c_puct, lam, depth, scale, policy, evaluate, net_depth,
-                 c, prior_weight, prior, prior_kind):
-    """Run n_sims net-guided simulations (PUCT, c_puct; leaf values mixed with weight lam on
-    the rollout) into the tree; logits: float32 (capacity, N_ACTIONS), the nodes' logits.
+                 c, prior_weight, prior, prior_kind, rule):
+    """Run n_sims net-guided simulations (by `rule`: uct_net.PUCT or BIAS, weight c_puct;
+    leaf values mixed with weight lam on the rollout) into the tree; logits: float32
+    (capacity, N_ACTIONS), the nodes' logits.
     The net guides the nodes less than net_depth moves below the root; deeper ones are
     searched as by `simulate` (c, prior_weight, prior, prior_kind)."""
     return search(root, work, seat, n_sims, child, visits, avail, value, hint, meta, word, c,
                   prior_weight, prior, prior_kind, depth, scale, policy, evaluate, logits,
-                  params, layers, lam, -1, c_puct, net_depth)
+                  params, layers, lam, -1, c_puct, net_depth, rule)

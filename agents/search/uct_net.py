@@ -12,6 +12,13 @@ evaluated by the net for its mover, and the walk stops. Leaf value per seat (`mi
 (1 - lam) * net + lam * rollout, the net's value v for the leaf's mover and
 (n / 2 - v) / (n - 1) for each other seat (rank values sum to n / 2); a finished game, or
 lam = 1, is scored by the rollout alone. No Python per simulation.
+
+The other rule at the guided nodes, BIAS (`root=bias`), keeps the plain search's walk and
+uses the prior only to steer it: an untried legal move is expanded first, the one of
+highest prior first (`top_untried`); once every legal move has a child, UCT over them (the
+plain search's exploration term, c) plus a progressive bias w * P(a) / sqrt(1 + N(a))
+(`biased`, w the c_puct option). The bias fades as a move is visited, so with many
+simulations the search comes back to plain UCT; with few, the prior decides.
 """
 import math
 
@@ -22,6 +29,7 @@ from speciesgym.agents.net.mlp import forward
 from speciesgym.agents.search.kernels import observe
 
 NET_EVERYWHERE = 1 << 30     # a net_depth under which the net guides every node
+PUCT, BIAS = 0, 1            # the rules of the guided nodes (module docstring)
 
 
 @njit(cache=True)
@@ -79,3 +87,37 @@ def mix_leaf(vals, n, mover, v, lam):
     for q in range(n):
         nv = v if q == mover else (0.5 * n - v) / (n - 1)
         vals[q] = lam * vals[q] + (1.0 - lam) * nv
+
+
+@njit(cache=True)
+def top_untried(node, untried, nu, logits):
+    """The untried move (untried[:nu]) of highest logit at node."""
+    best_a = untried[0]
+    for j in range(1, nu):
+        if logits[node, untried[j]] > logits[node, best_a]:
+            best_a = untried[j]
+    return best_a
+
+
+@njit(cache=True)
+def biased(node, moves, k, p, child, visits, avail, value, logits, c, w):
+    """UCT over the legal moves (moves[:k], all expanded) for seat p plus the net's
+    progressive bias w * P(a) / sqrt(1 + N(a)), P the softmax over those moves."""
+    top = -1e300
+    for j in range(k):
+        top = max(top, logits[node, moves[j]])
+    total = 0.0
+    for j in range(k):
+        total += math.exp(logits[node, moves[j]] - top)
+    best = -1e300
+    best_a = moves[0]
+    for j in range(k):
+        a = moves[j]
+        ch = child[node, a]
+        n = visits[ch]
+        u = (value[ch, p] / n + c * math.sqrt(math.log(avail[ch]) / n)
+             + w * math.exp(logits[node, a] - top) / total / math.sqrt(1.0 + n))
+        if u > best:
+            best = u
+            best_a = a
+    return best_a

@@ -147,3 +147,50 @@ def test_net_depth_limits_the_nodes_the_net_reads(game):
         from_spec("search:30:netdepth=1", game, 2)
     with pytest.raises(ValueError, match="net_depth must be an integer >= 1"):
         SearchAgent(30, net=net, net_depth=0)
+
+
+def test_bias_rule_kernels():
+    """BIAS: the untried move of highest logit is expanded first; among expanded moves the
+    prior's bonus w * P / sqrt(1 + N) decides between equal ones and fades with visits, so
+    a much visited move of higher value wins over a higher prior; w = 0 is plain UCT."""
+    from speciesgym.agents.search.uct import select
+    from speciesgym.agents.search.uct_net import biased, top_untried
+    logits = np.array([[0.0, 3.0, 1.0, 2.0]], np.float32)
+    assert top_untried(0, np.array([0, 2, 3]), 3, logits) == 3
+    assert top_untried(0, np.array([0, 2, 3]), 2, logits) == 2
+    child = np.array([[1, 2, -1, -1], [-1] * 4, [-1] * 4], np.int64)
+    moves, hint = np.array([0, 1]), np.full(3, -1, np.int64)
+
+    def pick(n0, v0, n1, v1, w):
+        visits = np.array([n0 + n1, n0, n1], np.int64)
+        avail = visits.copy()
+        value = np.array([[0.0, 0.0], [v0 * n0, 0.0], [v1 * n1, 0.0]])
+        return (biased(0, moves, 2, 0, child, visits, avail, value, logits, 0.7, w),
+                select(0, moves, 2, 0, child, visits, avail, value, hint, 0.7, 0.0))
+
+    assert pick(4, 0.5, 4, 0.5, 1.0)[0] == 1            # equal: the prior's move (logit 3)
+    assert pick(4, 0.6, 4, 0.5, 1.0)[0] == 1            # few visits: the prior outweighs 0.1
+    assert pick(4000, 0.6, 4000, 0.5, 1.0)[0] == 0      # many: the better value wins
+    for n0, v0, n1, v1 in ((5, 0.4, 9, 0.5), (30, 0.7, 2, 0.2), (7, 0.55, 7, 0.5)):
+        bias_choice, uct_choice = pick(n0, v0, n1, v1, 0.0)
+        assert bias_choice == uct_choice
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_bias_root_expands_in_the_priors_order(game):
+    """root=bias: the first simulations expand the root's legal moves best prior first
+    (the plain search expands them at random), and the spec takes root=bias with netdepth."""
+    engine, state = next((e, s) for e, s in positions(game, 2, seed=3, every=EVERY[game])
+                         if e.legal_mask(s).sum() > 6)
+    seat, net = engine.to_move(state), make_net(game)
+    legal = np.flatnonzero(engine.legal_mask(state))
+    agent = SearchAgent(4, seed=2, net=net, root="bias", net_depth=1)
+    decide(agent, engine, state, seat)
+    tree = agent.trees[game]
+    expanded = set(np.flatnonzero(tree.child[0] >= 0).tolist())
+    ranked = legal[np.argsort(-tree.logits[0, legal], kind="stable")]
+    assert expanded == set(ranked[:4].tolist())
+    spec = from_spec(f"search:30:net=zoo:{game}-2p:root=bias:netdepth=1:cp=0.5", game, 2)
+    assert (spec.root, spec.net_depth, spec.c_puct) == ("bias", 1, 0.5)
+    with pytest.raises(ValueError, match="'root=bias' needs net="):
+        from_spec("search:30:root=bias", game, 2)
