@@ -151,8 +151,9 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if args.repeat < 1:
         parser.error(f"--repeat must be >= 1, got {args.repeat}")
-    if args.net_depth is not None and (args.net_depth < 1 or args.root != "puct"):
-        parser.error(f"--net-depth must be >= 1, with --root puct, got {args.net_depth}")
+    if args.net_depth is not None and (args.net_depth < 1 or args.root == "gumbel"):
+        parser.error(f"--net-depth must be >= 1, with --root puct or bias, got "
+                     f"{args.net_depth}")
     if args.mcts_sims < 0 or not 0 <= args.lam <= 1:
         parser.error(f"--mcts-sims must be >= 0 and --lam in [0, 1], got {args.mcts_sims}, "
                      f"{args.lam}")
