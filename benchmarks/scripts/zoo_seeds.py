@@ -39,7 +39,8 @@ def main(argv=None):
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
                             text=True).stdout.strip()
     print(f"# python benchmarks/scripts/zoo_seeds.py --against {' '.join(args.against)} "
-          f"--games {args.games} {' '.join(args.checkpoints)}")
+          f"--games {args.games}" + (f" --seed {args.seed}" if args.seed != 11 else "")
+          + f" {' '.join(args.checkpoints)}")
     print(f"# commit {commit}, {platform.machine()} {platform.system()}")
     for spec in args.against:
         shares = []

@@ -117,3 +117,25 @@ def test_the_pack_command_refuses_bad_input_by_name_and_writes_nothing(bad, mess
         from_ppo.main([src, out])
     assert stop.value.code == 2 and message in capsys.readouterr().err
     assert not (tmp_path / bad.split()[1]).exists()
+
+
+def test_several_checkpoints_pack_into_the_mean_of_their_weights(tmp_path, capsys):
+    """from_ppo A B OUT: the weights' mean, which plays and loads like any packed net; a
+    checkpoint of other layers is refused by name and nothing is written."""
+    from speciesgym.agents.net.mlp import load
+    from speciesgym.training.exit import from_ppo
+    paths = [str(checkpoint(model_for("dominant_species", net=(16, 12), seed=s),
+                            "dominant_species", tmp_path / f"m{s}.zip")) for s in (1, 2)]
+    from_ppo.main(paths + [str(tmp_path / "mean.npz")])
+    assert "the mean of 2 checkpoints" in capsys.readouterr().out
+    mean = load(tmp_path / "mean.npz")
+    a, b = (ppo_net(p, "dominant_species", 2) for p in paths)
+    assert not np.allclose(a.params, b.params)
+    np.testing.assert_allclose(mean.params, (a.params + b.params) / 2, atol=1e-6)
+    assert mean.meta["averaged"] == paths
+    other = str(checkpoint(model_for("dominant_species", net=(8, 8)), "dominant_species",
+                           tmp_path / "small.zip"))
+    with pytest.raises(SystemExit) as stop:
+        from_ppo.main([paths[0], other, str(tmp_path / "bad.npz")])
+    assert stop.value.code == 2 and "small.zip: cannot be averaged" in capsys.readouterr().err
+    assert not (tmp_path / "bad.npz").exists()

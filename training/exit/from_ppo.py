@@ -21,7 +21,10 @@ activations (SB3's default does); anything else is a ValueError naming the check
     python -m speciesgym.training.exit.from_ppo runs/<run>/final.zip <net>.npz
 
 packs a checkpoint into a net file that `net:<file>`, `search:...:net=<file>` and
-`speciesgym train --init <file>` (a second stage of training) take.
+`speciesgym train --init <file>` (a second stage of training) take. Given several
+checkpoints of one run (e.g. its last checkpoints and self-play pool snapshots), it packs
+the mean of their weights (`average`; weight averaging, as in stochastic weight averaging,
+Izmailov et al. 2018): the nets must have the same layers, game and table size.
 """
 import numpy as np
 
@@ -99,12 +102,31 @@ def checkpoint_net(checkpoint):
     return net, meta
 
 
+def average(nets):
+    """The net whose weights are the mean of `nets`' (same layer table, game and table size;
+    else a ValueError naming the first net that differs); its meta is the first net's, with
+    `averaged` the nets' names."""
+    first = nets[0]
+    for net in nets[1:]:
+        if (net.game, net.players) != (first.game, first.players) or not np.array_equal(
+                net.layers, first.layers):
+            raise ValueError(f"{net.name}: cannot be averaged with {first.name} (another game, "
+                             f"table size or layer shape)")
+    meta = dict(first.meta, averaged=[net.name for net in nets])
+    params = np.mean([net.params for net in nets], axis=0, dtype=np.float64)
+    return PolicyValueNet(params.astype(np.float32), first.layers, first.game, first.players,
+                          meta, name=first.name)
+
+
 def pack_checkpoint(checkpoint, out):
-    """Pack the MaskablePPO checkpoint `checkpoint` into the net file `out` (.npz), written
-    only once the checkpoint has packed; returns the net."""
+    """Pack the MaskablePPO checkpoint `checkpoint` (or a list of checkpoints of one run:
+    the mean of their weights, `average`) into the net file `out` (.npz), written only once
+    every checkpoint has packed; returns the net."""
     if not str(out).endswith(".npz"):
         raise ValueError(f"from_ppo: the net file must end in .npz, got {str(out)!r}")
-    net, _ = checkpoint_net(checkpoint)
+    paths = list(checkpoint) if isinstance(checkpoint, (list, tuple)) else [checkpoint]
+    nets = [checkpoint_net(path)[0] for path in paths]
+    net = nets[0] if len(nets) == 1 else average(nets)
     net.save(out)
     return net
 
@@ -112,15 +134,19 @@ def pack_checkpoint(checkpoint, out):
 def main(argv=None):
     import argparse
     ap = argparse.ArgumentParser(description="Pack a MaskablePPO checkpoint into a "
-                                             "policy/value net file (.npz).")
-    ap.add_argument("checkpoint", help="a MaskablePPO checkpoint, e.g. runs/<run>/final.zip")
+                                             "policy/value net file (.npz); several "
+                                             "checkpoints of one run: the mean of their "
+                                             "weights.")
+    ap.add_argument("checkpoint", nargs="+",
+                    help="MaskablePPO checkpoints, e.g. runs/<run>/final.zip")
     ap.add_argument("out", help="the net file to write (.npz)")
     args = ap.parse_args(argv)
     try:
         net = pack_checkpoint(args.checkpoint, args.out)
     except ValueError as exc:
         ap.exit(2, f"from_ppo: {exc}\n")
-    print(f"{args.out}: {net.game}, {net.players} players, {net.params.size:,} weights")
+    mean = f", the mean of {len(args.checkpoint)} checkpoints" if len(args.checkpoint) > 1 else ""
+    print(f"{args.out}: {net.game}, {net.players} players, {net.params.size:,} weights{mean}")
 
 
 if __name__ == "__main__":
