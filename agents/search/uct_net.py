@@ -52,14 +52,22 @@ def evaluate(st, p, params, layers, obs, h0, h1, logits_row):
 
 
 @njit(cache=True)
-def puct(node, moves, k, p, child, visits, value, logits, c_puct):
-    """The legal move (moves[:k]) of largest PUCT score at node for seat p."""
+def softmax_norm(node, moves, k, logits):
+    """(top, total): the prior of move a among moves[:k] at node is
+    exp(logits[node, a] - top) / total."""
     top = -1e300
     for j in range(k):
         top = max(top, logits[node, moves[j]])
     total = 0.0
     for j in range(k):
         total += math.exp(logits[node, moves[j]] - top)
+    return top, total
+
+
+@njit(cache=True)
+def puct(node, moves, k, p, child, visits, value, logits, c_puct):
+    """The legal move (moves[:k]) of largest PUCT score at node for seat p."""
+    top, total = softmax_norm(node, moves, k, logits)
     fpu = value[node, p] / visits[node] if visits[node] > 0 else 0.5
     root_n = math.sqrt(1.0 + visits[node])
     best = -1e300
@@ -103,12 +111,7 @@ def top_untried(node, untried, nu, logits):
 def biased(node, moves, k, p, child, visits, avail, value, logits, c, w):
     """UCT over the legal moves (moves[:k], all expanded) for seat p plus the net's
     progressive bias w * P(a) / sqrt(1 + N(a)), P the softmax over those moves."""
-    top = -1e300
-    for j in range(k):
-        top = max(top, logits[node, moves[j]])
-    total = 0.0
-    for j in range(k):
-        total += math.exp(logits[node, moves[j]] - top)
+    top, total = softmax_norm(node, moves, k, logits)
     best = -1e300
     best_a = moves[0]
     for j in range(k):
