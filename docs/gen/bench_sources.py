@@ -273,7 +273,7 @@ EXIT_TARGETS = [
     dict(target="net-guided search at 200 ms >= 60% against search:200cpums (100 games)",
          met="Evolution: yes (IQM of 3 seeds 0.695 [0.640, 0.770], the interval's lower "
              "end above 0.60); Dominant Species: not yet measured over 3 seeds; the bias root "
-             "takes 37 of 49 (seed 0) and 21 of 26 (seed 1) so far, where PUCT stayed near 0.5",
+             "takes 42 of 56 (seed 0) and 27 of 35 (seed 1) so far, where PUCT stayed near 0.5",
          note="The net read at the root alone (`netdepth=1`: one forward pass per move, its "
               "prior steering the root's PUCT, values from rollouts, deeper nodes searched "
               "as without a net) keeps 0.98 (Evolution) and 0.96 (Dominant Species) of the "
@@ -332,15 +332,15 @@ EXIT_TARGETS = [
               " the root alone "
               "(`search:200cpums:net=zoo:dominant_species-2p:netdepth=1:root=bias:cp=1`, log "
               "netbias-vs-search200cpums-dominant_species-2p-stage2.jsonl, the same games from "
-              "seed 300): 37 of 49 games (0.755 [0.62, 0.85]); on the first 22, where it took "
+              "seed 300): 42 of 56 games (0.750 [0.62, 0.84]); on the first 22, where it took "
               "17, PUCT took 12 (c_puct 0.15) and 10 (c_puct 1). At 200 simulations a move it "
               "took 31 of 40 games from seed 100 (0.775 [0.625, 0.877]), as PUCT took 0.750 of "
               "20: the two rules part ways only where simulations are many, which fits the "
               "guess above that PUCT's prior keeps weighing on the choice there. The kept net "
               "of seed 1 "
               "(`net=benchmarks/results/strength/nets/dominant_species-2p-stage2-s1.npz`, log "
-              "netbias-vs-search200cpums-dominant_species-2p-stage2-s1.jsonl): 21 of 26 games "
-              "(0.808 [0.62, 0.91]) so far. All three seeds' matches, resumable, each log "
+              "netbias-vs-search200cpums-dominant_species-2p-stage2-s1.jsonl): 27 of 35 games "
+              "(0.771 [0.61, 0.88]) so far. All three seeds' matches, resumable, each log "
               "committed as it ends, then their IQM: `nice -n 5 sh "
               "benchmarks/scripts/netguided_seeds.sh`."),
     dict(target="4 players: net alone >= 40% win share against three best heuristics",
