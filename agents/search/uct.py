@@ -31,8 +31,8 @@ from numba import njit
 
 from speciesgym.agents.search.kernels import (ending_now, legal_mask, policy_action, redeal,
                                               scores, step, to_move)
-from speciesgym.agents.search.uct_net import (PUCT, biased, evaluate, mix_leaf, net_scratch,
-                                               puct, top_untried)
+from speciesgym.agents.search.uct_net import (PUCT, evaluate, mix_leaf, net_scratch, puct,
+                                               softmax_norm, top_untried)
 from speciesgym.envs.core.rng import rng_below
 
 MAX_SEATS = 6
@@ -101,9 +101,34 @@ def select(node, moves, k, p, child, visits, avail, value, hint, c, prior_weight
     for j in range(k):
         a = moves[j]
         ch = child[node, a]
-        u = value[ch, p] / visits[ch] + c * math.sqrt(math.log(avail[ch]) / visits[ch])
+        u = ucb(ch, p, visits, avail, value, c)
         if a == hint[node]:
             u += prior_weight / math.sqrt(1.0 + visits[ch])
+        if u > best:
+            best = u
+            best_a = a
+    return best_a
+
+
+@njit(cache=True)
+def ucb(ch, p, visits, avail, value, c):
+    """The UCT bound of child ch for seat p: its mean value plus the exploration term, which
+    counts the simulations in which its move was available."""
+    return value[ch, p] / visits[ch] + c * math.sqrt(math.log(avail[ch]) / visits[ch])
+
+
+@njit(cache=True)
+def biased(node, moves, k, p, child, visits, avail, value, logits, c, w):
+    """`select` with the net's prior for the hint (uct_net's BIAS rule): the UCT bound plus
+    w * P(a) / sqrt(1 + N(a)), P the softmax of the node's logits over moves[:k]."""
+    top, total = softmax_norm(node, moves, k, logits)
+    best = -1e300
+    best_a = moves[0]
+    for j in range(k):
+        a = moves[j]
+        ch = child[node, a]
+        u = (ucb(ch, p, visits, avail, value, c)
+             + w * math.exp(logits[node, a] - top) / total / math.sqrt(1.0 + visits[ch]))
         if u > best:
             best = u
             best_a = a
@@ -120,7 +145,7 @@ def descend(st, child, visits, avail, value, hint, meta, word, c, prior_weight, 
     move (the prior's hint first). With a net, at the nodes less than net_depth moves below
     the root: by `rule`, PUCT (uct_net.puct, exploration c_puct) over the legal moves or
     BIAS (untried moves first in the prior's order, then UCT with the prior's fading bias
-    of weight c_puct: uct_net.top_untried, uct_net.biased), each node's logits from the net
+    of weight c_puct: uct_net.top_untried, `biased`), each node's logits from the net
     at its first visit; a chosen move without a child is expanded and
     the new node, if it too lies above net_depth, valued by the net: leaf[0] = its mover (-1
     if no net value), leaf[1] = the value. Deeper nodes are searched as without a net.
@@ -161,19 +186,18 @@ def descend(st, child, visits, avail, value, hint, meta, word, c, prior_weight, 
             a = forced
         elif guided and rule == PUCT:
             a = puct(node, moves, k, p, child, visits, value, logits, c_puct)
-        elif guided and nu > 0:
-            if meta[0] >= cap:
-                break                                  # tree full: play out from here
-            a = top_untried(node, untried, nu, logits)
-        elif guided:
-            a = biased(node, moves, k, p, child, visits, avail, value, logits, c, c_puct)
         elif nu > 0:
             if meta[0] >= cap:
                 break                                  # tree full: play out from here
-            a = untried[rng_below(word, nu)]
-            for j in range(nu):
-                if untried[j] == hint[node]:
-                    a = hint[node]
+            if guided:                                 # BIAS: the prior's order
+                a = top_untried(node, untried, nu, logits)
+            else:
+                a = untried[rng_below(word, nu)]
+                for j in range(nu):
+                    if untried[j] == hint[node]:
+                        a = hint[node]
+        elif guided:
+            a = biased(node, moves, k, p, child, visits, avail, value, logits, c, c_puct)
         else:
             a = select(node, moves, k, p, child, visits, avail, value, hint, c, prior_weight)
         ch = child[node, a]

@@ -17,7 +17,7 @@ The other rule at the guided nodes, BIAS (`root=bias`), keeps the plain search's
 uses the prior only to steer it: an untried legal move is expanded first, the one of
 highest prior first (`top_untried`); once every legal move has a child, UCT over them (the
 plain search's exploration term, c) plus a progressive bias w * P(a) / sqrt(1 + N(a))
-(`biased`, w the c_puct option). The bias fades as a move is visited, so with many
+(agents.search.uct `biased`, w the c_puct option). The bias fades as a move is visited, so with many
 simulations the search comes back to plain UCT; with few, the prior decides.
 """
 import math
@@ -104,23 +104,4 @@ def top_untried(node, untried, nu, logits):
     for j in range(1, nu):
         if logits[node, untried[j]] > logits[node, best_a]:
             best_a = untried[j]
-    return best_a
-
-
-@njit(cache=True)
-def biased(node, moves, k, p, child, visits, avail, value, logits, c, w):
-    """UCT over the legal moves (moves[:k], all expanded) for seat p plus the net's
-    progressive bias w * P(a) / sqrt(1 + N(a)), P the softmax over those moves."""
-    top, total = softmax_norm(node, moves, k, logits)
-    best = -1e300
-    best_a = moves[0]
-    for j in range(k):
-        a = moves[j]
-        ch = child[node, a]
-        n = visits[ch]
-        u = (value[ch, p] / n + c * math.sqrt(math.log(avail[ch]) / n)
-             + w * math.exp(logits[node, a] - top) / total / math.sqrt(1.0 + n))
-        if u > best:
-            best = u
-            best_a = a
     return best_a

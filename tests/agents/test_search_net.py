@@ -153,8 +153,8 @@ def test_bias_rule_kernels():
     """BIAS: the untried move of highest logit is expanded first; among expanded moves the
     prior's bonus w * P / sqrt(1 + N) decides between equal ones and fades with visits, so
     a much visited move of higher value wins over a higher prior; w = 0 is plain UCT."""
-    from speciesgym.agents.search.uct import select
-    from speciesgym.agents.search.uct_net import biased, top_untried
+    from speciesgym.agents.search.uct import biased, select
+    from speciesgym.agents.search.uct_net import top_untried
     logits = np.array([[0.0, 3.0, 1.0, 2.0]], np.float32)
     assert top_untried(0, np.array([0, 2, 3]), 3, logits) == 3
     assert top_untried(0, np.array([0, 2, 3]), 2, logits) == 2
