@@ -59,14 +59,19 @@ SPEED = dict(file="bench/compare-2026-12-03-idle.txt", date="2026-12-03", commit
 # (date, commit) each leaderboard was scored at
 BOARD_RUNS = {"feeding-2p": ("2026-12-06", "3b2b1bc"), "evolve-2p": ("2026-12-06", "3b2b1bc"),
               "dominance-2p": ("2026-12-06", "a0a6526")}
-# the boards of the table suites' versions by the frozen method: (suite, version, status)
+# the boards of the table suites' versions by the frozen method: (suite, version, status,
+# date, commit each was scored at)
 BUILDING = "being built: the frozen method"
 BUILT_BOARDS = (("feeding-2p", 4, "1024 simulations, given way to v5 at 8192 for its floor: "
-                 "the frozen method otherwise"),
-                ("feeding-4p", 2, BUILDING),
+                 "the frozen method otherwise", "2026-12-06", "ab5cd83"),
+                ("feeding-2p", 5, BUILDING, "2026-12-07", "a1aed3d"),
+                ("evolve-2p", 5, BUILDING, "2026-12-07", "a1aed3d"),
+                ("feeding-4p", 2, BUILDING, "2026-12-06", "ab5cd83"),
                 ("dominance-2p", 5, "given way to v6 when the zoo net among its movers was "
-                 "replaced by a stronger one: the frozen method otherwise"),
-                ("dominance-4p", 3, BUILDING))
+                 "replaced by a stronger one: the frozen method otherwise", "2026-12-06",
+                 "ab5cd83"),
+                ("dominance-2p", 6, BUILDING, "2026-12-07", "a1aed3d"),
+                ("dominance-4p", 3, BUILDING, "2026-12-06", "ab5cd83"))
 DECISIONS = [
     dict(title=f"{name} (2 players, shipped v2 labelling against a relabelling)",
          file=f"decisions/noise-floor/board-{name}/leaderboard.csv", date=BOARD_RUNS[name][0],
@@ -78,10 +83,10 @@ DECISIONS = [
     dict(title=f"{name} v{version} ({name[-2]} players, {status}, two labellings per "
                "position)",
          file=f"decisions/noise-floor/board-{name}-v{version}/leaderboard.csv",
-         date="2026-12-06", commit="ab5cd83", machine=MACHINE,
+         date=date, commit=commit, machine=MACHINE,
          command=f"PAIRED=benchmarks/results/decisions/{name}-v{version}.json.gz "
                  f"NAME={name}-v{version} AGENTS=<agents> sh benchmarks/scripts/noise_floor.sh")
-    for name, version, status in BUILT_BOARDS
+    for name, version, status, date, commit in BUILT_BOARDS
 ]
 # where the suites being built stand (benchmarks/scripts/label_suites.py writes it)
 SUITE_STATUS = dict(file="decisions/status.txt",
