@@ -1,21 +1,14 @@
 """benchmarks/scripts/search_sims_per_move.py: the simulation counts it reports are the
 search's own (a fixed-count search runs its count on every move), and an agent that does not
 search is refused by name."""
-import importlib.util
-import pathlib
-
 import pytest
 
-SCRIPT = pathlib.Path(__file__).resolve().parents[2] / "benchmarks" / "scripts" / \
-    "search_sims_per_move.py"
+from tests.bench_scripts import load_script
 
 
 @pytest.fixture(scope="module")
 def script():
-    spec = importlib.util.spec_from_file_location("search_sims_per_move", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("search_sims_per_move")
 
 
 def test_fixed_count_search_reports_its_count(script, capsys):

@@ -1,23 +1,17 @@
 """benchmarks/scripts/luck_agreement.py: the agreement verdict follows the mean difference,
 and a run cut short goes on from its last chunk without playing a game twice."""
 import csv
-import importlib.util
 import json
-import pathlib
 
 import numpy as np
 import pytest
 
-SCRIPT = pathlib.Path(__file__).resolve().parents[2] / "benchmarks" / "scripts" / \
-    "luck_agreement.py"
+from tests.bench_scripts import load_script
 
 
 @pytest.fixture(scope="module")
 def script():
-    spec = importlib.util.spec_from_file_location("luck_agreement", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("luck_agreement")
 
 
 def rows(plain, adjusted):
