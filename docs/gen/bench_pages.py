@@ -4,6 +4,7 @@ command (docs/gen/bench_sources.py). `figures()` gives each quoted figure with i
 a test can check every one against the file it comes from."""
 import csv
 import json
+import re
 from pathlib import Path
 
 from docs.gen import bench_sources as src
@@ -175,6 +176,24 @@ def pages():
             "benchmarks/speed.md": speed_page(), "benchmarks/decisions.md": decisions_page()}
 
 
+IQM_LINE = re.compile(r"^(?:(\S+)\s+)?IQM over (\d+) seeds(?: against (.+?))?: "
+                      r"([0-9.]+) \[([0-9.]+), ([0-9.]+)\]")
+
+
+def iqm_lines(file):
+    """(opponent, seeds, IQM, low, high) of each "IQM over <n> seeds" line of a results file
+    (benchmarks/scripts/zoo_seeds.py's and match_summary --iqm's); ValueError if none."""
+    found = []
+    for line in (RESULTS / file).read_text().splitlines():
+        m = IQM_LINE.match(line.strip())
+        if m:
+            opponent = m.group(1) or m.group(3)
+            found.append((opponent, int(m.group(2)), *map(float, m.group(4, 5, 6))))
+    if not found:
+        raise ValueError(f"benchmarks/results/{file} has no 'IQM over <n> seeds' line")
+    return found
+
+
 def headline():
     """The README's results table: one line per headline figure, naming its results file and
     linking its page."""
@@ -191,6 +210,11 @@ def headline():
     rows.append((s["title"].split(":")[0], "search vs three heuristics",
                  f"{agent['win_share']:.3f} win share, {agent['games']} games", s["file"],
                  "docs/benchmarks/strength.md"))
+    for s in src.SHIPPED:
+        against, seeds, iqm, _, _ = min(iqm_lines(s["file"]), key=lambda r: r[2])
+        rows.append((s["game"], s["what"].format(against=against),
+                     f"{iqm:.3f} IQM, {seeds} seeds", s["file"],
+                     "docs/benchmarks/strength.md"))
     speed = {r["name"]: r["median"] for r in speed_rows(src.SPEED)["rows"]}
     rows.append(("both games, 4 players", "random play through the AEC env",
                  f"{speed['evolution 4p aec']:,} / {speed['dominant_species 4p aec']:,} "

@@ -49,6 +49,22 @@ STRENGTH = [
                  "--games 60 --seed 720140 --log evo2p-mcts128.jsonl"),
 ]
 
+# The README's rows for the shipped nets: each an IQM over the training seeds' nets, read
+# from the line "... IQM over <n> seeds ...: <iqm> [<low>, <high>]" of its file; `what` names
+# the opponent as {against} (against several heuristics: the one the nets do worst against)
+SHIPPED = [
+    dict(game="Evolution, 2 players", file="strength/zoo-evolution-2p-3m-3seeds-packed.txt",
+         what="shipped net zoo:evolution-2p alone vs its strongest heuristic, {against}"),
+    dict(game="Evolution, 2 players",
+         file="strength/netroot-vs-search200cpums-evolution-2p-3seeds.txt",
+         what="net-guided search vs plain {against}, 200 ms of CPU a move each"),
+    dict(game="Evolution, 4 players", file="strength/zoo-evolution-4p-3seeds.txt",
+         what="shipped net zoo:evolution-4p alone, win share against three {against}"),
+    dict(game="Dominant Species, 2 players",
+         file="strength/zoo-dominant_species-2p-stage2-3seeds.txt",
+         what="shipped net zoo:dominant_species-2p alone vs its strongest heuristic, {against}"),
+]
+
 GAME_LENGTHS = dict(file="bench/game-lengths.txt",
                     command="sh benchmarks/scripts/game_lengths.sh")
 

@@ -186,3 +186,25 @@ def test_the_hand_written_sizes_are_the_code_s():
     assert found, "concepts.md no longer quotes both games' sizes in one sentence"
     assert tuple(map(int, found.groups())) == sizes["evolution"] + sizes["dominant_species"]
     assert quoted >= 8
+
+
+def test_the_readme_s_shipped_net_rows_read_the_iqm_lines_of_both_summaries(tmp_path,
+                                                                           monkeypatch):
+    """iqm_lines reads zoo_seeds.py's lines (opponent first) and match_summary --iqm's
+    (opponent after `against`, colons and all), and refuses a file that has neither."""
+    from docs.gen import bench_pages
+    monkeypatch.setattr(bench_pages, "RESULTS", tmp_path)
+    (tmp_path / "zoo.txt").write_text(
+        "# python benchmarks/scripts/zoo_seeds.py ...\n"
+        "heuristic:a  zoo:x: 0.900 [0.8, 0.95] of 200 games (evolution, 2 players)\n"
+        "heuristic:a  IQM over 3 seeds: 0.880 [0.842, 0.925]\n"
+        "heuristic:b  IQM over 3 seeds: 0.808 [0.790, 0.830]\n")
+    (tmp_path / "match.txt").write_text(
+        "  net 40/100 = 0.400 [0.309, 0.498]  (log.jsonl)\n"
+        "IQM over 2 seeds against search:200cpums: 0.695 [0.640, 0.770]\n")
+    (tmp_path / "none.txt").write_text("0.5 of 100 games\n")
+    assert bench_pages.iqm_lines("zoo.txt") == [("heuristic:a", 3, 0.88, 0.842, 0.925),
+                                                 ("heuristic:b", 3, 0.808, 0.79, 0.83)]
+    assert bench_pages.iqm_lines("match.txt") == [("search:200cpums", 2, 0.695, 0.64, 0.77)]
+    with pytest.raises(ValueError, match="none.txt has no 'IQM over"):
+        bench_pages.iqm_lines("none.txt")
