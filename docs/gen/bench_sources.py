@@ -63,6 +63,9 @@ SHIPPED = [
     dict(game="Dominant Species, 2 players",
          file="strength/zoo-dominant_species-2p-stage2-3seeds.txt",
          what="shipped net zoo:dominant_species-2p alone vs its strongest heuristic, {against}"),
+    dict(game="Dominant Species, 2 players",
+         file="strength/netbias-vs-search200cpums-dominant_species-2p-3seeds.txt",
+         what="net-guided search (root=bias) vs plain {against}, 200 ms of CPU a move each"),
 ]
 
 GAME_LENGTHS = dict(file="bench/game-lengths.txt",
@@ -311,9 +314,8 @@ EXIT_TARGETS = [
          ),
     dict(target="net-guided search at 200 ms >= 60% against search:200cpums (100 games)",
          met="Evolution: yes (IQM of 3 seeds 0.695 [0.640, 0.770], the interval's lower "
-             "end above 0.60); Dominant Species: not yet measured over 3 seeds; the bias root "
-             "takes 75 of 100 (seed 0), 48 of 62 (seed 1) and 55 of 69 (seed 2) so far, where "
-             "PUCT stayed near 0.5",
+             "end above 0.60); Dominant Species: yes with the bias root (IQM of 3 seeds 0.760 "
+             "[0.740, 0.790]; seeds 0.750, 0.740, 0.790), where the PUCT root stayed near 0.5",
          note="The net read at the root alone (`netdepth=1`: one forward pass per move, its "
               "prior steering the root's PUCT, values from rollouts, deeper nodes searched "
               "as without a net) keeps 0.98 (Evolution) and 0.96 (Dominant Species) of the "
@@ -379,11 +381,13 @@ EXIT_TARGETS = [
               "guess above that PUCT's prior keeps weighing on the choice there. The kept net "
               "of seed 1 "
               "(`net=benchmarks/results/strength/nets/dominant_species-2p-stage2-s1.npz`, log "
-              "netbias-vs-search200cpums-dominant_species-2p-stage2-s1.jsonl): 48 of 62 games "
-              "(0.774 [0.66, 0.86]) so far; that of seed 2 "
+              "netbias-vs-search200cpums-dominant_species-2p-stage2-s1.jsonl): 74 of 100 games "
+              "(0.740 [0.65, 0.82]); that of seed 2 "
               "(`net=benchmarks/results/strength/nets/dominant_species-2p-stage2-s2.npz`, log "
-              "netbias-vs-search200cpums-dominant_species-2p-stage2-s2.jsonl): 55 of 69 games "
-              "(0.797 [0.69, 0.88]) so far. All three seeds' matches, resumable, each log "
+              "netbias-vs-search200cpums-dominant_species-2p-stage2-s2.jsonl): 79 of 100 games "
+              "(0.790 [0.70, 0.86]). IQM over the 3 seeds 0.760 [0.740, 0.790] "
+              "(benchmarks/results/strength/netbias-vs-search200cpums-"
+              "dominant_species-2p-3seeds.txt). All three matches, resumable, each log "
               "committed as it ends, then their IQM: `nice -n 5 sh "
               "benchmarks/scripts/netguided_seeds.sh`."),
     dict(target="4 players: net alone >= 40% win share against three best heuristics",
