@@ -14,6 +14,7 @@
 # Resumable: the tournament resumes its results.jsonl; the leaderboard is rescored whole.
 #
 #   nice -n 15 sh benchmarks/scripts/validate_suite.sh
+#   SUITE_FILE=benchmarks/results/decisions/feeding-2p-v5.json.gz nice -n 15 sh benchmarks/scripts/validate_suite.sh
 #   SUITE=dominance-2p GAME=dominant_species BASE=heuristic:spreader \
 #     AGENTS="random,search:8,search:24,search:96,search:48:dominator,search:48:spreader,mcts:16,mcts:64,zoo:dominant_species-2p" \
 #     nice -n 15 sh benchmarks/scripts/validate_suite.sh
@@ -21,6 +22,7 @@ set -e
 SPECIESGYM=${SPECIESGYM:-"python -m speciesgym"}
 SUITE=${SUITE:-feeding-2p}
 GAME=${GAME:-evolution}
+SUITE_FILE=${SUITE_FILE:-$SUITE}   # a suite being built: its file under benchmarks/results/decisions
 KIND=${KIND:-${SUITE%-*}}
 PLAYERS=${PLAYERS:-$(echo "$SUITE" | sed 's/.*-\([0-9]\)p$/\1/')}
 BASE=${BASE:-heuristic:flyer}
@@ -28,7 +30,7 @@ AGENTS=${AGENTS:-"random,search:8,search:24,search:96,search:48:grazer,search:48
 GAMES=${GAMES:-2000}
 OUT=${OUT:-benchmarks/results/decisions/validate/$SUITE}   # the games' records are not kept in git
 mkdir -p "$OUT"
-$SPECIESGYM decisions leaderboard --suite "$SUITE" --agents "$AGENTS" --out "$OUT/board"
+$SPECIESGYM decisions leaderboard --suite "$SUITE_FILE" --agents "$AGENTS" --out "$OUT/board"
 ENTRANTS=$(echo "$AGENTS" | tr ',' '\n' | sed "s#.*#hybrid:$KIND:&|$BASE#" | paste -sd, -)
 $SPECIESGYM tournament --game "$GAME" --players "$PLAYERS" --agents "$ENTRANTS" \
   --games "$GAMES" --out "$OUT/tourney"

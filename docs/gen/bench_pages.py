@@ -140,8 +140,45 @@ def decisions_page():
                           f"{float(r['regret']):.4f} [{float(r['regret_lo']):.4f}, "
                           f"{float(r['regret_hi']):.4f}]", f"{float(r['ms_per_decision']):.2f}")
                          for r in rows])
+    out += validation_section()
     out += status_section()
     return "\n".join(out)
+
+
+def validation_section():
+    """Each suite's held-out validation as it stands: the proof's correlations between the
+    suite's regret order and a tournament's order, and the two orders side by side."""
+    out = ["## Held-out validation", "",
+           "Does a suite order agents as a tournament does, on agents that took no part in "
+           "choosing its labelling method? The tournament is between hybrids that differ only "
+           "in who takes the suite's kind of decision, so it rates what the suite scores. "
+           "Intervals resample the suite's positions by game, its labellings and the "
+           "tournament's games. The aim at 2 players: Spearman at least 0.9, its interval's "
+           "lower end at least 0.7.", ""]
+    for s in src.VALIDATION:
+        proof = json.loads((RESULTS / s["dir"] / "proof.json").read_text())
+        suite = proof["suites"][0]
+        games = sum(r["games"] for r in proof["rows"]) // s["players"]
+        free = proof["without_random"]
+        kept = sum(n["share"] >= 0.95 for n in proof["neighbours"])
+        meta = dict(s, file=f"{s['dir']}/proof.json")
+        out += [f"### {suite['name']} v{suite['version']}", "", _meta(meta),
+                f"Spearman {proof['spearman']:.3f} [{proof['low']:.3f}, {proof['high']:.3f}], "
+                f"Kendall tau {proof['kendall']:.3f} [{proof['kendall_ci'][0]:.3f}, "
+                f"{proof['kendall_ci'][1]:.3f}] over {proof['agents']} agents; without random "
+                f"{free['spearman']:.3f} [{free['ci'][0]:.3f}, {free['ci'][1]:.3f}] and "
+                f"{free['kendall']:.3f} [{free['kendall_ci'][0]:.3f}, "
+                f"{free['kendall_ci'][1]:.3f}]. The suite's {proof['positions']} positions "
+                f"from {proof['games']} games; the tournament's {games:,} games of the "
+                f"{s['games']:,} planned; {kept} of {len(proof['neighbours'])} neighbouring "
+                f"pairs in the regret order kept in 95% of resamples. {s.get('note', '')}"
+                .rstrip(), "",
+                table(("agent", "regret", "regret rank", "tournament win share", "games",
+                       "tournament rank"),
+                      [(f"`{r['agent']}`", f"{r['regret']:.4f}", f"{r['regret_rank']:g}",
+                        f"{r['share']:.3f}", r["games"], f"{r['rating_rank']:g}")
+                       for r in proof["rows"]]), ""]
+    return out
 
 
 def floor_share(rows):

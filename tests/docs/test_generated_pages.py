@@ -208,3 +208,33 @@ def test_the_readme_s_shipped_net_rows_read_the_iqm_lines_of_both_summaries(tmp_
     assert bench_pages.iqm_lines("match.txt") == [("search:200cpums", 2, 0.695, 0.64, 0.77)]
     with pytest.raises(ValueError, match="none.txt has no 'IQM over"):
         bench_pages.iqm_lines("none.txt")
+
+
+def test_the_validation_section_reads_the_proof_and_counts_the_tournament_s_games(
+        tmp_path, monkeypatch):
+    """The decisions page's held-out validation: the proof's correlations, with and without
+    random, and the tournament's games counted from the agents' games and the table size."""
+    from docs.gen import bench_pages
+    proof = {"spearman": 0.5, "low": -0.2, "high": 0.85, "kendall": 0.4,
+             "kendall_ci": [-0.1, 0.7], "agents": 2, "positions": 55, "games": 29,
+             "without_random": {"spearman": 0.25, "ci": [-0.5, 0.75], "kendall": 0.2,
+                                "kendall_ci": [-0.4, 0.6]},
+             "neighbours": [{"better": "a", "worse": "random", "share": 0.97}],
+             "suites": [{"name": "feeding-4p", "version": 2}],
+             "rows": [{"agent": "a", "regret": 0.001, "regret_rank": 1.0, "share": 0.6,
+                       "games": 300, "rating_rank": 1.0},
+                      {"agent": "random", "regret": 0.01, "regret_rank": 2.0, "share": 0.2,
+                       "games": 300, "rating_rank": 2.0}]}
+    (tmp_path / "v").mkdir()
+    (tmp_path / "v" / "proof.json").write_text(json.dumps(proof))
+    monkeypatch.setattr(bench_pages, "RESULTS", tmp_path)
+    monkeypatch.setattr(bench_sources, "VALIDATION", [dict(
+        suite="feeding-4p", dir="v", date="d", commit="c", machine="m", players=4,
+        games=1000, command="cmd")])
+    text = "\n".join(bench_pages.validation_section())
+    assert "### feeding-4p v2" in text
+    assert "Spearman 0.500 [-0.200, 0.850], Kendall tau 0.400 [-0.100, 0.700]" in text
+    assert "without random 0.250 [-0.500, 0.750] and 0.200 [-0.400, 0.600]" in text
+    assert "the tournament's 150 games of the 1,000 planned" in text
+    assert "1 of 1 neighbouring pairs" in text
+    assert "| `random` | 0.0100 | 2 | 0.200 | 300 | 2 |" in text
