@@ -90,7 +90,12 @@ def strength_page():
            "decision) at tables with seats rotating, a shared win split, with its 95% Wilson "
            "interval; `python -m speciesgym.training.tournament.match_summary <log>` prints the "
            "same from the log. Only samples whose logs are kept are quoted. "
-           "Agents: [Agents](../agents.md); tournaments: [Tournaments](../tournaments.md).", ""]
+           "Agents: [Agents](../agents.md); tournaments: [Tournaments](../tournaments.md).", "",
+           "## The learned agents' targets at a glance", "",
+           "Each target with whether it is met; what was measured, with its command and "
+           "files, is under [Targets of the learned agent](#targets-of-the-learned-agent-2-"
+           "players-unless-said) below.", "",
+           table(("target", "met"), [(t["target"], t["met"]) for t in src.EXIT_TARGETS]), ""]
     for s in src.STRENGTH:
         summary = strength_summary(s)
         seeds = ", ".join(f"{a}-{b}" for a, b in summary["seeds"])
