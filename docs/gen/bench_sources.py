@@ -111,13 +111,13 @@ DECISIONS = [
 # holds, with the date and commit it was run at; `games` the tournament's planned length
 VALIDATION = [
     dict(suite="feeding-2p", dir="decisions/validate/feeding-2p", date="2026-12-07",
-         commit="9d229b6", machine=MACHINE, players=2, games=2000,
+         commit="412428f", machine=MACHINE, players=2, games=2000,
          command="SUITE_FILE=benchmarks/results/decisions/feeding-2p-v5.json.gz "
                  "nice -n 15 sh benchmarks/scripts/validate_suite.sh",
-         note="Both sides are still growing, and both orders are loose: the suite is far "
-              "from its 150 clear positions, and in the tournament the agents other than "
-              "random lie close together (feeding is one kind of decision among many, the "
-              "rest played by heuristic:flyer)."),
+         note="Both orders are loose: the suite, still growing, is far from its 150 clear "
+              "positions, and in the finished tournament the agents other than random lie "
+              "close together, their win shares' intervals overlapping (feeding is one kind "
+              "of decision among many, the rest played by heuristic:flyer)."),
 ]
 # where the suites being built stand (benchmarks/scripts/label_suites.py writes it)
 SUITE_STATUS = dict(file="decisions/status.txt",
