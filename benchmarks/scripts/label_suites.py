@@ -11,8 +11,8 @@ is clear. Every finished game is appended to the suite's journal
 is rewritten, so the same command continues where a run stopped (its budget spent, killed,
 or a rules change: the journal then refuses to mix rules, and the suite must start over).
 The run stops once this process has used --cpu-minutes of CPU, or every suite holds
---clear clear positions (or --positions positions). status.txt beside the suites says how
-far each one is: games, positions, clear positions, worker seconds (wall time, which other
+--clear clear positions (or --positions positions). status.txt beside the suites, rewritten
+after every game, says how far each one is: games, positions, clear positions, worker seconds (wall time, which other
 jobs and pauses stretch) and the CPU seconds of the games whose journal lines record them
 (`of games`), which is what labelling costs.
 """
@@ -100,6 +100,7 @@ def main(argv=None):
                         max_tasks=1, progress=False, command=command))
         print(f"{time.process_time() / 60:6.1f} CPU min  {name}: {progress(name)}",
               flush=True)
+        write_status(SUITES)       # after every game, so a run stopped by a signal leaves it current
     print("\n".join(write_status(SUITES)))
     return 0
 
